@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { hasPermission, isAdmin, permissionsOnView, visibleNavItems } from './permissions';
+
+describe('permissions', () => {
+  it('grants everything to any role named admin, whatever its case', () => {
+    expect(hasPermission({ ADMIN: [] }, 'can_write', 'Dashboard')).toBe(true);
+    expect(hasPermission({ aDmIn: [] }, 'menu_access', 'SQL Lab')).toBe(true);
+    expect(isAdmin({ Administrators: [] })).toBe(false);
+  });
+
+  it('grants a pair only when a role holds exactly that pair', () => {
+    const roles = { Gamma: [['can_read', 'Chart']] as [string, string][] };
+    expect(hasPermission(roles, 'can_read', 'Chart')).toBe(true);
+    expect(hasPermission(roles, 'can_write', 'Chart')).toBe(false);
+    expect(hasPermission(roles, 'can_read', 'Dashboard')).toBe(false);
+  });
+
+  it('lists the permissions held on a view', () => {
+    const roles = { A: [['can_read', 'Chart']] as [string, string][], B: [['can_write', 'Chart']] as [string, string][] };
+    expect(permissionsOnView(roles, 'Chart', ['can_read', 'can_write', 'can_export'])).toEqual(['can_read', 'can_write']);
+  });
+
+  it('shows SQL Lab in the navigation only with menu_access on SQL Lab', () => {
+    const without = visibleNavItems({ Gamma: [['can_read', 'Chart']] }).map((i) => i.label);
+    expect(without).toEqual(['Charts']);
+    const withSqlLab = visibleNavItems({ sql_lab: [['menu_access', 'SQL Lab']] }).map((i) => i.label);
+    expect(withSqlLab).toContain('SQL Lab');
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * Who is asking. A request is authenticated by a bearer token (API clients) or by the session
+ * cookie (the browser). Cookie-authenticated mutations must carry the session's CSRF token,
+ * in the X-CSRFToken header or a `csrf_token` form field; bearer requests need none, since a
+ * browser never attaches a bearer token on its own.
+ */
+import { redirect } from '@remix-run/node';
+import type { RolePermissions } from '~/lib/permissions';
+import { hasPermission } from '~/lib/permissions';
+import { models } from '../db.server';
+import { forbidden, httpError, unauthorized } from '../http.server';
+import { bearerToken, verifyToken } from './tokens.server';
+import { getSession } from './session.server';
+
+export type CurrentUser = {
+  id: number;
+  username: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  theme: 'system' | 'light' | 'dark';
+  roles: RolePermissions;
+  authenticatedBy: 'cookie' | 'bearer';
+};
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export async function loadUser(id: number, authenticatedBy: CurrentUser['authenticatedBy']): Promise<CurrentUser | null> {
+  const { User, Role, Permission } = models();
+  const user = await User.findByPk(id, {
+    include: [{ model: Role, as: 'roles', include: [{ model: Permission, as: 'permissions' }] }],
+  });
+  if (!user || !user.active) return null;
+  const roles: RolePermissions = {};
+  for (const role of user.roles ?? []) {
+    roles[role.name] = (role.permissions ?? []).map((p) => [p.permission_name, p.view_name]);
+  }
+  const saved = String(user.theme);
+  const theme: CurrentUser['theme'] = saved === 'light' || saved === 'dark' ? saved : 'system';
+  return {
+    id: user.id, username: user.username, firstName: user.first_name, lastName: user.last_name,
+    email: user.email, theme, roles, authenticatedBy,
+  };
+}
+
+/** The user behind the request, or null when nobody valid is logged in. */
+export async function findCurrentUser(request: Request): Promise<CurrentUser | null> {
+  const token = bearerToken(request);
+  if (token) {
+    const id = await verifyToken(token, 'access');
+    return id === null ? null : loadUser(id, 'bearer');
+  }
+  const session = await getSession(request);
+  const id = session.get('userId');
+  return typeof id === 'number' ? loadUser(id, 'cookie') : null;
+}
+
+function isApi(request: Request) {
+  return new URL(request.url).pathname.startsWith('/api/');
+}
+
+/**
+ * The logged-in user, or: 401 for the API, a redirect to the login page for pages. Also
+ * enforces CSRF on cookie-authenticated mutations.
+ */
+export async function requireUser(request: Request): Promise<CurrentUser> {
+  const user = await findCurrentUser(request);
+  if (!user) {
+    if (isApi(request) || bearerToken(request)) throw unauthorized();
+    const url = new URL(request.url);
+    throw redirect(`/login?next=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  if (user.authenticatedBy === 'cookie' && !SAFE_METHODS.has(request.method.toUpperCase())) {
+    await requireCsrf(request);
+  }
+  return user;
+}
+
+async function submittedCsrf(request: Request): Promise<string | null> {
+  const header = request.headers.get('X-CSRFToken');
+  if (header) return header;
+  const type = request.headers.get('Content-Type') ?? '';
+  if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
+    const value = (await request.clone().formData()).get('csrf_token');
+    return typeof value === 'string' ? value : null;
+  }
+  return null;
+}
+
+export async function requireCsrf(request: Request): Promise<void> {
+  const session = await getSession(request);
+  const expected = session.get('csrf');
+  const given = await submittedCsrf(request);
+  if (!expected || !given || given !== expected) {
+    throw httpError(400, 'The CSRF token is missing or invalid.');
+  }
+}
+
+/** The one permission check routes and the API use: throws 403 unless the user holds the pair. */
+export function requirePermission(user: CurrentUser, permission: string, view: string): void {
+  if (!hasPermission(user.roles, permission, view)) {
+    throw forbidden(`You do not have the permission ${permission} on ${view}.`);
+  }
+}
+
+export async function requireUserWith(request: Request, permission: string, view: string): Promise<CurrentUser> {
+  const user = await requireUser(request);
+  requirePermission(user, permission, view);
+  return user;
+}

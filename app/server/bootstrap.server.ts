@@ -1,0 +1,76 @@
+/**
+ * Everything `npm start` makes sure of before serving: the schema is current, the built-in roles
+ * exist, there is an admin, and the examples warehouse is built and registered. Each step
+ * checks before it acts, so a second start does no work and takes seconds.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { createMigrator } from '../../db/index';
+import { store, models } from './db.server';
+import { env } from './env.server';
+import { seedRoles } from './security/seed-roles.server';
+import { createUser } from './security/users.server';
+import { loadExamples } from './examples/load.server';
+
+type Log = (message: string) => void;
+
+export async function migrate(log: Log) {
+  const pending = await createMigrator(store().sequelize, log).up();
+  if (pending.length === 0) log('schema is up to date');
+}
+
+export async function ensureAdmin(log: Log) {
+  const { User } = models();
+  if ((await User.count()) > 0) return;
+  const e = env();
+  const generated = !e.ADMIN_PASSWORD;
+  const password = e.ADMIN_PASSWORD ?? crypto.randomBytes(12).toString('base64url');
+  await createUser({ username: 'admin', password, first_name: 'Admin', last_name: 'User', roles: ['Admin'] });
+  if (generated) {
+    const file = path.join(e.varDir, 'admin-password.txt');
+    fs.mkdirSync(e.varDir, { recursive: true });
+    fs.writeFileSync(file, `${password}\n`, { mode: 0o600 });
+    fs.chmodSync(file, 0o600);
+    log(`created the admin user "admin" with password: ${password}`);
+    log(`(the password is also in ${file}, readable only by you)`);
+  } else {
+    log('created the admin user "admin" with the password from ADMIN_PASSWORD');
+  }
+}
+
+function sqliteFileOf(url: string): string | null {
+  if (url.startsWith('sqlite:////')) return url.slice('sqlite:///'.length);
+  if (url.startsWith('sqlite:///')) return path.resolve(url.slice('sqlite:///'.length));
+  if (url.startsWith('sqlite:')) return path.resolve(url.slice('sqlite:'.length));
+  return null;
+}
+
+export async function ensureExamples(log: Log) {
+  const e = env();
+  if (e.LOAD_EXAMPLES === 'false') return;
+  const file = sqliteFileOf(e.examplesUrl);
+  if (file && !fs.existsSync(file)) {
+    log(`building the examples warehouse at ${file} ...`);
+    await loadExamples({ url: e.examplesUrl, onProgress: (m) => log(`  ${m}`) });
+  }
+  const { Database } = models();
+  const existing = await Database.findOne({ where: { database_name: 'examples' } });
+  if (!existing) {
+    await Database.create({
+      database_name: 'examples',
+      sqlalchemy_uri: e.examplesUrl,
+      expose_in_sqllab: true,
+      allow_run_async: true,
+      extra: JSON.stringify({ metadata_cache_timeout: {}, cost_estimate_enabled: true }),
+    });
+    log('registered the examples database');
+  }
+}
+
+export async function bootstrap(log: Log = console.log) {
+  await migrate(log);
+  await seedRoles(models(), log);
+  await ensureAdmin(log);
+  await ensureExamples(log);
+}

@@ -1,0 +1,69 @@
+/**
+ * The process environment, read once and validated. Nothing else in the app reads `process.env`:
+ * a misconfigured deployment fails at start with a message naming the variable, not later
+ * in a request.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { z } from 'zod';
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(8088),
+  HOST: z.string().default('0.0.0.0'),
+  VAR_DIR: z.string().default('var'),
+  DATABASE_URL: z.string().optional(),
+  EXAMPLES_URL: z.string().optional(),
+  SECRET_KEY: z.string().min(16, 'SECRET_KEY must be at least 16 characters').optional(),
+  ADMIN_PASSWORD: z.string().min(1).optional(),
+  COOKIE_SECURE: z.enum(['true', 'false']).default('false'),
+  LOAD_EXAMPLES: z.enum(['true', 'false']).default('true'),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(30 * 24 * 3600),
+});
+
+export type Env = z.infer<typeof EnvSchema> & {
+  varDir: string;
+  databaseUrl: string;
+  examplesUrl: string;
+};
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = EnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  const varDir = path.resolve(parsed.data.VAR_DIR);
+  cached = {
+    ...parsed.data,
+    varDir,
+    databaseUrl: parsed.data.DATABASE_URL ?? `sqlite:${path.join(varDir, 'sightline.sqlite')}`,
+    examplesUrl: parsed.data.EXAMPLES_URL ?? `sqlite:///${path.join(varDir, 'examples.sqlite')}`,
+  };
+  return cached;
+}
+
+/** The signing secret: SECRET_KEY, or one generated once and kept under var/ so restarts keep sessions. */
+export function secretKey(): string {
+  const e = env();
+  if (e.SECRET_KEY) return e.SECRET_KEY;
+  const file = path.join(e.varDir, 'secret-key.txt');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    fs.mkdirSync(e.varDir, { recursive: true });
+    const key = crypto.randomBytes(48).toString('base64url');
+    // 'wx' so two processes starting together cannot both write different keys.
+    try {
+      fs.writeFileSync(file, key, { mode: 0o600, flag: 'wx' });
+      return key;
+    } catch {
+      return fs.readFileSync(file, 'utf8').trim();
+    }
+  }
+}

@@ -1,0 +1,26 @@
+/** The metadata models, bound to one Sequelize instance. */
+import type { Sequelize } from 'sequelize';
+import { initSecurityModels, User, Role, Permission, LoginFailure } from './models/security';
+import { initAssetModels, Database, Dataset, Chart, Dashboard, SavedQuery, Favorite } from './models/assets';
+
+export { User, Role, Permission, LoginFailure, Database, Dataset, Chart, Dashboard, SavedQuery, Favorite };
+export { createSequelize, parseMetadataUrl, redact, describeConnectionError } from './connect';
+export { createMigrator } from './migrator';
+
+export const models = { User, Role, Permission, LoginFailure, Database, Dataset, Chart, Dashboard, SavedQuery, Favorite };
+export type Models = typeof models;
+
+let initialisedWith: Sequelize | undefined;
+
+/** Sequelize models are global classes: bind them once per process, to the first store opened. */
+export function initModels(sequelize: Sequelize): Models {
+  if (initialisedWith && initialisedWith !== sequelize) {
+    throw new Error('the metadata models are already bound to another connection');
+  }
+  if (!initialisedWith) {
+    initSecurityModels(sequelize);
+    initAssetModels(sequelize);
+    initialisedWith = sequelize;
+  }
+  return models;
+}

@@ -1,0 +1,239 @@
+/**
+ * The user-facing objects. Each has a stable uuid (bundles and permalinks refer to it), audit
+ * columns, and owners where Superset has them.
+ */
+import crypto from 'node:crypto';
+import {
+  DataTypes, Model, type Sequelize, type InferAttributes, type InferCreationAttributes, type CreationOptional,
+  type NonAttribute, type ForeignKey, type ModelAttributes, type ModelStatic,
+} from 'sequelize';
+import { User } from './security';
+
+function audit() {
+  return {
+    created_on: DataTypes.DATE,
+    changed_on: DataTypes.DATE,
+    created_by_fk: { type: DataTypes.INTEGER, allowNull: true },
+    changed_by_fk: { type: DataTypes.INTEGER, allowNull: true },
+  } satisfies ModelAttributes;
+}
+const auditOptions = { timestamps: true, createdAt: 'created_on', updatedAt: 'changed_on' } as const;
+const idColumn = { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true };
+const uuidColumn = { type: DataTypes.STRING(36), allowNull: false, unique: true, defaultValue: () => crypto.randomUUID() };
+
+interface Audited {
+  created_on: CreationOptional<Date>;
+  changed_on: CreationOptional<Date>;
+  created_by_fk: CreationOptional<number | null>;
+  changed_by_fk: CreationOptional<number | null>;
+}
+
+export class Database extends Model<InferAttributes<Database>, InferCreationAttributes<Database>> implements Audited {
+  declare id: CreationOptional<number>;
+  declare uuid: CreationOptional<string>;
+  declare database_name: string;
+  declare sqlalchemy_uri: string;
+  declare encrypted_password: CreationOptional<string | null>;
+  declare expose_in_sqllab: CreationOptional<boolean>;
+  declare allow_run_async: CreationOptional<boolean>;
+  declare allow_dml: CreationOptional<boolean>;
+  declare allow_ctas: CreationOptional<boolean>;
+  declare allow_cvas: CreationOptional<boolean>;
+  declare allow_file_upload: CreationOptional<boolean>;
+  declare force_ctas_schema: CreationOptional<string | null>;
+  declare cache_timeout: CreationOptional<number | null>;
+  declare extra: CreationOptional<string>;
+  declare impersonate_user: CreationOptional<boolean>;
+  declare created_on: CreationOptional<Date>;
+  declare changed_on: CreationOptional<Date>;
+  declare created_by_fk: CreationOptional<number | null>;
+  declare changed_by_fk: CreationOptional<number | null>;
+  declare created_by?: NonAttribute<User | null>;
+  declare changed_by?: NonAttribute<User | null>;
+}
+
+export class Dataset extends Model<InferAttributes<Dataset>, InferCreationAttributes<Dataset>> implements Audited {
+  declare id: CreationOptional<number>;
+  declare uuid: CreationOptional<string>;
+  declare database_id: ForeignKey<number>;
+  declare schema: CreationOptional<string | null>;
+  declare table_name: string;
+  declare sql: CreationOptional<string | null>;
+  declare description: CreationOptional<string | null>;
+  declare main_dttm_col: CreationOptional<string | null>;
+  declare cache_timeout: CreationOptional<number | null>;
+  declare extra: CreationOptional<string | null>;
+  declare created_on: CreationOptional<Date>;
+  declare changed_on: CreationOptional<Date>;
+  declare created_by_fk: CreationOptional<number | null>;
+  declare changed_by_fk: CreationOptional<number | null>;
+  declare database?: NonAttribute<Database>;
+  declare owners?: NonAttribute<User[]>;
+}
+
+export class Chart extends Model<InferAttributes<Chart>, InferCreationAttributes<Chart>> implements Audited {
+  declare id: CreationOptional<number>;
+  declare uuid: CreationOptional<string>;
+  declare slice_name: string;
+  declare viz_type: string;
+  declare datasource_id: CreationOptional<number | null>;
+  declare datasource_type: CreationOptional<string | null>;
+  declare params: CreationOptional<string | null>;
+  declare query_context: CreationOptional<string | null>;
+  declare description: CreationOptional<string | null>;
+  declare cache_timeout: CreationOptional<number | null>;
+  declare created_on: CreationOptional<Date>;
+  declare changed_on: CreationOptional<Date>;
+  declare created_by_fk: CreationOptional<number | null>;
+  declare changed_by_fk: CreationOptional<number | null>;
+  declare owners?: NonAttribute<User[]>;
+  declare dashboards?: NonAttribute<Dashboard[]>;
+}
+
+export class Dashboard extends Model<InferAttributes<Dashboard>, InferCreationAttributes<Dashboard>> implements Audited {
+  declare id: CreationOptional<number>;
+  declare uuid: CreationOptional<string>;
+  declare dashboard_title: string;
+  declare slug: CreationOptional<string | null>;
+  declare position_json: CreationOptional<string | null>;
+  declare json_metadata: CreationOptional<string | null>;
+  declare css: CreationOptional<string | null>;
+  declare description: CreationOptional<string | null>;
+  declare published: CreationOptional<boolean>;
+  declare created_on: CreationOptional<Date>;
+  declare changed_on: CreationOptional<Date>;
+  declare created_by_fk: CreationOptional<number | null>;
+  declare changed_by_fk: CreationOptional<number | null>;
+  declare owners?: NonAttribute<User[]>;
+  declare charts?: NonAttribute<Chart[]>;
+}
+
+export class SavedQuery extends Model<InferAttributes<SavedQuery>, InferCreationAttributes<SavedQuery>> implements Audited {
+  declare id: CreationOptional<number>;
+  declare uuid: CreationOptional<string>;
+  declare db_id: ForeignKey<number>;
+  declare schema: CreationOptional<string | null>;
+  declare label: string;
+  declare description: CreationOptional<string | null>;
+  declare sql: string;
+  declare template_parameters: CreationOptional<string | null>;
+  declare created_on: CreationOptional<Date>;
+  declare changed_on: CreationOptional<Date>;
+  declare created_by_fk: CreationOptional<number | null>;
+  declare changed_by_fk: CreationOptional<number | null>;
+  declare database?: NonAttribute<Database>;
+}
+
+export class Favorite extends Model<InferAttributes<Favorite>, InferCreationAttributes<Favorite>> {
+  declare id: CreationOptional<number>;
+  declare user_id: number;
+  declare class_name: string;
+  declare obj_id: number;
+  declare created_on: CreationOptional<Date>;
+}
+
+export function initAssetModels(sequelize: Sequelize) {
+  Database.init(
+    {
+      id: idColumn,
+      uuid: uuidColumn,
+      database_name: { type: DataTypes.STRING(250), allowNull: false, unique: true },
+      sqlalchemy_uri: { type: DataTypes.STRING(1024), allowNull: false },
+      encrypted_password: { type: DataTypes.TEXT, allowNull: true },
+      expose_in_sqllab: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: true },
+      allow_run_async: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+      allow_dml: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+      allow_ctas: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+      allow_cvas: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+      allow_file_upload: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+      force_ctas_schema: { type: DataTypes.STRING(250), allowNull: true },
+      cache_timeout: { type: DataTypes.INTEGER, allowNull: true },
+      extra: { type: DataTypes.TEXT, allowNull: false, defaultValue: '{}' },
+      impersonate_user: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+      ...audit(),
+    },
+    { sequelize, tableName: 'databases', ...auditOptions },
+  );
+  Dataset.init(
+    {
+      id: idColumn,
+      uuid: uuidColumn,
+      schema: { type: DataTypes.STRING(255), allowNull: true },
+      table_name: { type: DataTypes.STRING(250), allowNull: false },
+      sql: { type: DataTypes.TEXT, allowNull: true },
+      description: { type: DataTypes.TEXT, allowNull: true },
+      main_dttm_col: { type: DataTypes.STRING(250), allowNull: true },
+      cache_timeout: { type: DataTypes.INTEGER, allowNull: true },
+      extra: { type: DataTypes.TEXT, allowNull: true },
+      ...audit(),
+    },
+    { sequelize, tableName: 'datasets', ...auditOptions },
+  );
+  Chart.init(
+    {
+      id: idColumn,
+      uuid: uuidColumn,
+      slice_name: { type: DataTypes.STRING(250), allowNull: false },
+      viz_type: { type: DataTypes.STRING(250), allowNull: false },
+      datasource_id: { type: DataTypes.INTEGER, allowNull: true },
+      datasource_type: { type: DataTypes.STRING(200), allowNull: true },
+      params: { type: DataTypes.TEXT, allowNull: true },
+      query_context: { type: DataTypes.TEXT, allowNull: true },
+      description: { type: DataTypes.TEXT, allowNull: true },
+      cache_timeout: { type: DataTypes.INTEGER, allowNull: true },
+      ...audit(),
+    },
+    { sequelize, tableName: 'charts', ...auditOptions },
+  );
+  Dashboard.init(
+    {
+      id: idColumn,
+      uuid: uuidColumn,
+      dashboard_title: { type: DataTypes.STRING(500), allowNull: false },
+      slug: { type: DataTypes.STRING(255), allowNull: true, unique: true },
+      position_json: { type: DataTypes.TEXT, allowNull: true },
+      json_metadata: { type: DataTypes.TEXT, allowNull: true },
+      css: { type: DataTypes.TEXT, allowNull: true },
+      description: { type: DataTypes.TEXT, allowNull: true },
+      published: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+      ...audit(),
+    },
+    { sequelize, tableName: 'dashboards', ...auditOptions },
+  );
+  SavedQuery.init(
+    {
+      id: idColumn,
+      uuid: uuidColumn,
+      schema: { type: DataTypes.STRING(128), allowNull: true },
+      label: { type: DataTypes.STRING(256), allowNull: false },
+      description: { type: DataTypes.TEXT, allowNull: true },
+      sql: { type: DataTypes.TEXT, allowNull: false },
+      template_parameters: { type: DataTypes.TEXT, allowNull: true },
+      ...audit(),
+    },
+    { sequelize, tableName: 'saved_queries', ...auditOptions },
+  );
+  Favorite.init(
+    {
+      id: idColumn,
+      user_id: { type: DataTypes.INTEGER, allowNull: false },
+      class_name: { type: DataTypes.STRING(50), allowNull: false },
+      obj_id: { type: DataTypes.INTEGER, allowNull: false },
+      created_on: DataTypes.DATE,
+    },
+    { sequelize, tableName: 'favorites', timestamps: true, createdAt: 'created_on', updatedAt: false },
+  );
+
+  for (const model of [Database, Dataset, Chart, Dashboard, SavedQuery] as ModelStatic<Model>[]) {
+    model.belongsTo(User, { foreignKey: 'created_by_fk', as: 'created_by' });
+    model.belongsTo(User, { foreignKey: 'changed_by_fk', as: 'changed_by' });
+  }
+  Dataset.belongsTo(Database, { foreignKey: 'database_id', as: 'database' });
+  Database.hasMany(Dataset, { foreignKey: 'database_id', as: 'datasets' });
+  SavedQuery.belongsTo(Database, { foreignKey: 'db_id', as: 'database' });
+  Dataset.belongsToMany(User, { through: 'dataset_owners', foreignKey: 'dataset_id', otherKey: 'user_id', as: 'owners', timestamps: false });
+  Chart.belongsToMany(User, { through: 'chart_owners', foreignKey: 'chart_id', otherKey: 'user_id', as: 'owners', timestamps: false });
+  Dashboard.belongsToMany(User, { through: 'dashboard_owners', foreignKey: 'dashboard_id', otherKey: 'user_id', as: 'owners', timestamps: false });
+  Dashboard.belongsToMany(Chart, { through: 'dashboard_charts', foreignKey: 'dashboard_id', otherKey: 'chart_id', as: 'charts', timestamps: false });
+  Chart.belongsToMany(Dashboard, { through: 'dashboard_charts', foreignKey: 'chart_id', otherKey: 'dashboard_id', as: 'dashboards', timestamps: false });
+}
