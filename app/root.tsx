@@ -7,7 +7,10 @@ import { ErrorPage } from '~/ui/ErrorPage';
 import { loadShell } from '~/server/shell.server';
 import stylesheet from './tailwind.css?url';
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { shell, setCookie } = await loadShell(request);

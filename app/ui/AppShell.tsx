@@ -1,7 +1,6 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
-import { Form, Link, NavLink, useLocation } from '@remix-run/react';
+import { Link, NavLink, useLocation, useSubmit } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { CsrfInput } from './CsrfInput';
 import { ThemeToggle } from './ThemeToggle';
 import { Toasts } from './Toasts';
 import { useShell } from './use-shell';
@@ -16,6 +15,7 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 export function AppShell({ children }: { children: ReactNode }) {
   const shell = useShell();
   const location = useLocation();
+  const submit = useSubmit();
   const user = shell?.user;
   return (
     <div className="flex min-h-full flex-col">
@@ -69,15 +69,26 @@ export function AppShell({ children }: { children: ReactNode }) {
                   </>
                 )}
                 <MenuItem>
-                  <Form method="post" action="/logout">
-                    <CsrfInput />
-                    <button type="submit" className="block w-full rounded px-3 py-2 text-left text-sm data-[focus]:bg-slate-100 dark:data-[focus]:bg-slate-800">
-                      Log out
-                    </button>
-                  </Form>
+                  {/* Not a <form> in the item: Headless UI removes the items when the menu closes, in
+                      the same click, and the browser then cancels the detached form's submission. */}
+                  <button type="button" onClick={() => submit({ csrf_token: shell.csrfToken }, { method: 'post', action: '/logout' })}
+                    className="block w-full rounded px-3 py-2 text-left text-sm data-[focus]:bg-slate-100 dark:data-[focus]:bg-slate-800">
+                    Log out
+                  </button>
                 </MenuItem>
               </MenuItems>
             </Menu>
+          ) : null}
+          {user ? (
+            // The menu needs JavaScript to open; without it, logging out is this plain form.
+            <noscript>
+              <form method="post" action="/logout">
+                <input type="hidden" name="csrf_token" value={shell.csrfToken} />
+                <button type="submit" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800">
+                  Log out
+                </button>
+              </form>
+            </noscript>
           ) : (
             location.pathname !== '/login' && (
               <Link to="/login" className="rounded-md px-3 py-2 text-sm font-medium text-brand-700 hover:bg-slate-100 dark:text-brand-100">

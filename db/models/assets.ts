@@ -67,6 +67,8 @@ export class Dataset extends Model<InferAttributes<Dataset>, InferCreationAttrib
   declare changed_on: CreationOptional<Date>;
   declare created_by_fk: CreationOptional<number | null>;
   declare changed_by_fk: CreationOptional<number | null>;
+  declare created_by?: NonAttribute<User | null>;
+  declare changed_by?: NonAttribute<User | null>;
   declare database?: NonAttribute<Database>;
   declare owners?: NonAttribute<User[]>;
 }
@@ -86,6 +88,8 @@ export class Chart extends Model<InferAttributes<Chart>, InferCreationAttributes
   declare changed_on: CreationOptional<Date>;
   declare created_by_fk: CreationOptional<number | null>;
   declare changed_by_fk: CreationOptional<number | null>;
+  declare created_by?: NonAttribute<User | null>;
+  declare changed_by?: NonAttribute<User | null>;
   declare owners?: NonAttribute<User[]>;
   declare dashboards?: NonAttribute<Dashboard[]>;
 }
@@ -104,6 +108,8 @@ export class Dashboard extends Model<InferAttributes<Dashboard>, InferCreationAt
   declare changed_on: CreationOptional<Date>;
   declare created_by_fk: CreationOptional<number | null>;
   declare changed_by_fk: CreationOptional<number | null>;
+  declare created_by?: NonAttribute<User | null>;
+  declare changed_by?: NonAttribute<User | null>;
   declare owners?: NonAttribute<User[]>;
   declare charts?: NonAttribute<Chart[]>;
 }
@@ -121,6 +127,8 @@ export class SavedQuery extends Model<InferAttributes<SavedQuery>, InferCreation
   declare changed_on: CreationOptional<Date>;
   declare created_by_fk: CreationOptional<number | null>;
   declare changed_by_fk: CreationOptional<number | null>;
+  declare created_by?: NonAttribute<User | null>;
+  declare changed_by?: NonAttribute<User | null>;
   declare database?: NonAttribute<Database>;
 }
 

@@ -1,0 +1,116 @@
+/**
+ * `related/{column}` (the choices for an owners, creator or database picker) and
+ * `distinct/{column}` (the values a column takes), with Superset's `{result, count}` shape.
+ * Both need can_read on the resource they belong to, and answer 404 for a column the resource
+ * does not offer. A related user is answered as `{value: id, text: "First Last", extra: {active}}`:
+ * never their email or anything else of their account.
+ */
+import { col, fn, literal, Op, where as sqlWhere, type WhereOptions } from 'sequelize';
+import type { RelatedQuery } from '~/lib/list-query';
+import { requirePermission, type CurrentUser } from '../auth/current-user.server';
+import { models, store } from '../db.server';
+import { httpError } from '../http.server';
+import { escapeSql, likePattern, likeWhere } from './filters.server';
+import { andWhere, PERSON_ATTRIBUTES, visibleWhere } from './query-parts.server';
+import { personText } from './resource-fields.server';
+import type { ResourceDefinition } from './resource-types.server';
+
+export type RelatedItem = { value: number; text: string; extra?: Record<string, unknown> };
+export type RelatedAnswer = { count: number; result: RelatedItem[] };
+export type DistinctAnswer = { count: number; result: { value: string; text: string }[] };
+
+type Found = { count: number; page: RelatedItem[]; included: RelatedItem[] };
+
+function userSearch(text: string): WhereOptions {
+  if (!text) return {};
+  const qi = store().sequelize.getQueryInterface();
+  // "Ann Lee" should find Ann Lee: match the full name as well as each part.
+  const fullName = literal(`(${qi.quoteIdentifiers('User.first_name')} || ' ' || ${qi.quoteIdentifiers('User.last_name')})`);
+  return {
+    [Op.or]: [
+      ...['first_name', 'last_name', 'username'].map((c) => likeWhere(`User.${c}`, text, 'contains')),
+      sqlWhere(fn('lower', fullName), Op.like, literal(`${escapeSql(likePattern(text, 'contains'))} ESCAPE '!'`)),
+    ],
+  };
+}
+
+async function relatedUsers(query: RelatedQuery): Promise<Found> {
+  const { User } = models();
+  const where = userSearch(query.filter);
+  const order: [ReturnType<typeof fn> | ReturnType<typeof col>, string][] = [
+    [fn('lower', col('User.first_name')), 'ASC'], [fn('lower', col('User.last_name')), 'ASC'], [col('User.id'), 'ASC'],
+  ];
+  const attributes = [...PERSON_ATTRIBUTES, 'active'];
+  const toItem = (u: InstanceType<typeof User>): RelatedItem => ({ value: u.id, text: personText(u) ?? u.username, extra: { active: u.active } });
+  const [count, page] = await Promise.all([
+    User.count({ where }),
+    User.findAll({ where, attributes, order, limit: query.page_size, offset: query.page * query.page_size }),
+  ]);
+  const included = query.include_ids.length && query.page === 0
+    ? await User.findAll({ where: { id: { [Op.in]: query.include_ids } }, attributes, order })
+    : [];
+  return { count, page: page.map(toItem), included: included.map(toItem) };
+}
+
+async function relatedDatabases(query: RelatedQuery): Promise<Found> {
+  const { Database } = models();
+  const where = query.filter ? likeWhere('Database.database_name', query.filter, 'contains') : {};
+  const order: [ReturnType<typeof fn> | ReturnType<typeof col>, string][] = [[fn('lower', col('Database.database_name')), 'ASC'], [col('Database.id'), 'ASC']];
+  // Only the id and name: a database's URI may hold a password.
+  const attributes = ['id', 'database_name'];
+  const toItem = (d: InstanceType<typeof Database>): RelatedItem => ({ value: d.id, text: d.database_name });
+  const [count, page] = await Promise.all([
+    Database.count({ where }),
+    Database.findAll({ where, attributes, order, limit: query.page_size, offset: query.page * query.page_size }),
+  ]);
+  const included = query.include_ids.length && query.page === 0
+    ? await Database.findAll({ where: { id: { [Op.in]: query.include_ids } }, attributes, order })
+    : [];
+  return { count, page: page.map(toItem), included: included.map(toItem) };
+}
+
+export async function relatedResource(user: CurrentUser, resource: ResourceDefinition, column: string, query: RelatedQuery): Promise<RelatedAnswer> {
+  requirePermission(user, 'can_read', resource.view);
+  const kind = Object.hasOwn(resource.related, column) ? resource.related[column] : undefined;
+  if (!kind) {
+    const known = Object.keys(resource.related);
+    throw httpError(404, `${resource.name} has no related column "${column}". Related columns: ${known.length ? known.join(', ') : 'none'}.`);
+  }
+  const found = kind === 'user' ? await relatedUsers(query) : await relatedDatabases(query);
+  // include_ids (the values already chosen in a picker) come first on the first page, once each.
+  const onPage = new Set(found.page.map((i) => i.value));
+  const extra = found.included.filter((i) => !onPage.has(i.value));
+  return { count: found.count + extra.length, result: [...extra, ...found.page] };
+}
+
+export async function distinctResource(user: CurrentUser, resource: ResourceDefinition, column: string, query: RelatedQuery): Promise<DistinctAnswer> {
+  requirePermission(user, 'can_read', resource.view);
+  if (!resource.distinct.includes(column)) {
+    const known = resource.distinct;
+    throw httpError(404, `${resource.name} has no distinct column "${column}". Distinct columns: ${known.length ? known.join(', ') : 'none'}.`);
+  }
+  const model = resource.model();
+  const alias = model.name;
+  const where = andWhere([
+    visibleWhere(resource, user),
+    { [column]: { [Op.and]: [{ [Op.not]: null }, { [Op.ne]: '' }] } },
+    query.filter ? likeWhere(`${alias}.${column}`, query.filter, 'contains') : {},
+  ]);
+  const [count, rows] = await Promise.all([
+    model.count({ where, distinct: true, col: column }),
+    model.findAll({
+      attributes: [column],
+      where,
+      group: [col(`${alias}.${column}`)],
+      order: [[col(`${alias}.${column}`), 'ASC']],
+      limit: query.page_size,
+      offset: query.page * query.page_size,
+      raw: true,
+    }),
+  ]);
+  const result = rows.map((r) => {
+    const value = String((r as unknown as Record<string, unknown>)[column]);
+    return { value, text: value };
+  });
+  return { count, result };
+}

@@ -1,0 +1,81 @@
+/**
+ * The databases list. Rows carry the backend name derived from the URI, never the URI itself:
+ * a URI may embed a password, and what is never sent cannot leak into a page or a log.
+ * Creating, editing and testing connections belong to their own modules beside this one.
+ */
+import type { Database } from '../../../db/index';
+import { requirePermission, type CurrentUser } from '../auth/current-user.server';
+import { models } from '../db.server';
+import { findPage, personName, searchWhere, PERSON_ATTRIBUTES, type ListPage, type ListSpec, type PageQuery } from '../lists/page-query.server';
+
+export type Backend = 'sqlite' | 'postgresql' | 'mysql' | 'other';
+
+export type DatabaseRow = {
+  id: number;
+  name: string;
+  backend: Backend;
+  allowRunAsync: boolean;
+  allowDml: boolean;
+  allowFileUpload: boolean;
+  exposeInSqllab: boolean;
+  changedOn: string;
+  createdBy: string | null;
+};
+
+export type DatabaseSort = 'name' | 'changed_on';
+
+export const DATABASE_LIST: ListSpec<DatabaseSort> = {
+  sorts: { name: { column: 'database_name', text: true }, changed_on: { column: 'changed_on' } },
+  defaultSort: 'changed_on',
+  defaultDir: 'desc',
+};
+
+const BACKENDS: Record<string, Backend> = {
+  sqlite: 'sqlite',
+  postgresql: 'postgresql',
+  postgres: 'postgresql',
+  mysql: 'mysql',
+  mariadb: 'mysql',
+};
+
+/** The engine from a SQLAlchemy-style URI's scheme, ignoring any `+driver` suffix (`postgresql+psycopg2`). */
+export function backendOf(uri: string): Backend {
+  const scheme = /^([a-z][a-z0-9.-]*)(?:\+[a-z0-9_]+)?:/i.exec(uri.trim())?.[1]?.toLowerCase() ?? '';
+  return BACKENDS[scheme] ?? 'other';
+}
+
+function toRow(db: Database): DatabaseRow {
+  return {
+    id: db.id,
+    name: db.database_name,
+    backend: backendOf(db.sqlalchemy_uri),
+    allowRunAsync: db.allow_run_async,
+    allowDml: db.allow_dml,
+    allowFileUpload: db.allow_file_upload,
+    exposeInSqllab: db.expose_in_sqllab,
+    changedOn: db.changed_on.toISOString(),
+    createdBy: personName(db.created_by),
+  };
+}
+
+export async function listDatabases(actor: CurrentUser, query: PageQuery<DatabaseSort>): Promise<ListPage<DatabaseRow, DatabaseSort>> {
+  requirePermission(actor, 'can_read', 'Database');
+  const { Database, User } = models();
+  return findPage(Database, DATABASE_LIST, query, {
+    where: searchWhere(['Database.database_name'], query.search),
+    include: [{ model: User, as: 'created_by', attributes: PERSON_ATTRIBUTES }],
+  }, (records) => records.map(toRow));
+}
+
+export type SqlLabDatabase = { id: number; name: string; backend: Backend };
+
+/** The databases SQL Lab offers, by name. */
+export async function listSqlLabDatabases(actor: CurrentUser): Promise<SqlLabDatabase[]> {
+  requirePermission(actor, 'menu_access', 'SQL Lab');
+  const rows = await models().Database.findAll({
+    where: { expose_in_sqllab: true },
+    attributes: ['id', 'database_name', 'sqlalchemy_uri'],
+    order: [['database_name', 'ASC']],
+  });
+  return rows.map((db) => ({ id: db.id, name: db.database_name, backend: backendOf(db.sqlalchemy_uri) }));
+}

@@ -1,0 +1,45 @@
+/**
+ * The datasets list. A dataset is virtual when it is defined by SQL, physical when it names a
+ * table. Every holder of ('can_read', 'Dataset') sees all of them until per-dataset access exists.
+ */
+import type { Dataset } from '../../../db/index';
+import { requirePermission, type CurrentUser } from '../auth/current-user.server';
+import { models } from '../db.server';
+import { findPage, searchWhere, type ListPage, type ListSpec, type PageQuery } from './page-query.server';
+
+export type DatasetRow = {
+  id: number;
+  name: string;
+  database: string | null;
+  schema: string | null;
+  kind: 'physical' | 'virtual';
+  changedOn: string;
+};
+
+export type DatasetSort = 'name' | 'schema' | 'changed_on';
+
+export const DATASET_LIST: ListSpec<DatasetSort> = {
+  sorts: { name: { column: 'table_name', text: true }, schema: { column: 'schema', text: true }, changed_on: { column: 'changed_on' } },
+  defaultSort: 'changed_on',
+  defaultDir: 'desc',
+};
+
+export function datasetKind(dataset: Pick<Dataset, 'sql'>): DatasetRow['kind'] {
+  return dataset.sql && dataset.sql.trim() ? 'virtual' : 'physical';
+}
+
+export async function listDatasets(actor: CurrentUser, query: PageQuery<DatasetSort>): Promise<ListPage<DatasetRow, DatasetSort>> {
+  requirePermission(actor, 'can_read', 'Dataset');
+  const { Dataset, Database } = models();
+  return findPage(Dataset, DATASET_LIST, query, {
+    where: searchWhere(['Dataset.table_name'], query.search),
+    include: [{ model: Database, as: 'database', attributes: ['id', 'database_name'] }],
+  }, (datasets) => datasets.map((d) => ({
+    id: d.id,
+    name: d.table_name,
+    database: d.database?.database_name ?? null,
+    schema: d.schema,
+    kind: datasetKind(d),
+    changedOn: d.changed_on.toISOString(),
+  })));
+}

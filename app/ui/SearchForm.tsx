@@ -1,0 +1,35 @@
+import { Form, Link } from '@remix-run/react';
+
+type Props = {
+  /** The visible label, e.g. "Search charts by name". */
+  label: string;
+  search: string;
+  /** Other URL state to keep across a search (sort, dir, a filter); the page always restarts at 1. */
+  keep?: Record<string, string>;
+  /** The query parameter the search travels in. */
+  name?: string;
+};
+
+/** A GET form: the search lives in the URL, so it can be bookmarked and works without JavaScript. */
+export function SearchForm({ label, search, keep = {}, name = 'search' }: Props) {
+  const inputId = `list-${name}`;
+  const clear = new URLSearchParams(Object.entries(keep).filter(([, v]) => v !== ''));
+  return (
+    <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
+      {Object.entries(keep).map(([key, value]) => (value ? <input key={key} type="hidden" name={key} value={value} /> : null))}
+      <div>
+        <label htmlFor={inputId} className="block text-sm font-medium">{label}</label>
+        <input id={inputId} type="search" name={name} defaultValue={search} maxLength={200}
+          className="mt-1 block w-64 max-w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900" />
+      </div>
+      <button type="submit" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800">
+        Search
+      </button>
+      {search && (
+        <Link to={`?${clear.toString()}`} className="px-2 py-2 text-sm text-brand-700 underline dark:text-brand-100">
+          Clear search
+        </Link>
+      )}
+    </Form>
+  );
+}

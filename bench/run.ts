@@ -1,0 +1,116 @@
+/**
+ * npm run bench: start-up and page-render timings of the production server. See bench/README.md
+ * for what each figure means. Prints a table and writes bench/results.json.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildIsStale } from '../scripts/build-freshness.mjs';
+import { median, percentile, round } from './stats';
+import { stop, timedStart } from './server';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const COLD_TIMEOUT_MS = 15 * 60_000;
+const WARM_TIMEOUT_MS = 2 * 60_000;
+const WARMUP_REQUESTS = 5;
+const MEASURED_REQUESTS = 50;
+
+// Build now, outside the clock, so the cold start measures a first start with the build present.
+function ensureBuild() {
+  if (!buildIsStale(root)) return;
+  console.log('bench: the build is missing or stale; building first (not timed) ...');
+  const result = spawnSync('npx', ['remix', 'vite:build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('bench: the build failed');
+}
+
+function rebuiltDuringStart(output: string): boolean {
+  return output.includes('building the app');
+}
+
+async function timeLogin(baseUrl: string): Promise<number[]> {
+  const once = async () => {
+    const t0 = performance.now();
+    const res = await fetch(`${baseUrl}/login`);
+    await res.text();
+    const ms = performance.now() - t0;
+    if (res.status !== 200) throw new Error(`GET /login answered ${res.status}`);
+    return ms;
+  };
+  for (let i = 0; i < WARMUP_REQUESTS; i++) await once();
+  const samples: number[] = [];
+  for (let i = 0; i < MEASURED_REQUESTS; i++) samples.push(await once());
+  return samples;
+}
+
+async function main() {
+  ensureBuild();
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-bench-'));
+  const varDir = path.join(tmp, 'var');
+  // EXAMPLES_URL unset: the examples warehouse goes to VAR_DIR and is generated from scratch.
+  const env = {
+    VAR_DIR: varDir,
+    DATABASE_URL: `sqlite:///${path.join(varDir, 'sightline.sqlite')}`,
+    LOAD_EXAMPLES: 'true',
+  };
+  try {
+    console.log('bench: cold start (fresh VAR_DIR, examples generated) ...');
+    const cold = await timedStart(root, env, COLD_TIMEOUT_MS);
+    await stop(cold.child);
+    if (rebuiltDuringStart(cold.output())) throw new Error('scripts/start.mjs rebuilt the app during the cold start; rerun');
+
+    console.log('bench: warm start (same VAR_DIR) ...');
+    const warm = await timedStart(root, env, WARM_TIMEOUT_MS);
+    let samples: number[];
+    try {
+      if (rebuiltDuringStart(warm.output())) throw new Error('scripts/start.mjs rebuilt the app during the warm start; rerun');
+      console.log(`bench: GET /login x ${WARMUP_REQUESTS} warm-up + ${MEASURED_REQUESTS} measured ...`);
+      samples = await timeLogin(warm.baseUrl);
+    } finally {
+      await stop(warm.child);
+    }
+
+    const results = {
+      date: new Date().toISOString(),
+      commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim() || null,
+      node: process.version,
+      platform: `${os.platform()} ${os.release()}`,
+      cpus: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown'}`,
+      coldStartMs: round(cold.ms, 0),
+      warmStartMs: round(warm.ms, 0),
+      login: {
+        warmup: WARMUP_REQUESTS,
+        requests: MEASURED_REQUESTS,
+        medianMs: round(median(samples)),
+        p95Ms: round(percentile(samples, 95)),
+        minMs: round(Math.min(...samples)),
+        maxMs: round(Math.max(...samples)),
+      },
+    };
+
+    const rows: [string, string][] = [
+      ['cold start to /health 200 (first start, examples generated)', `${results.coldStartMs} ms`],
+      ['warm start to /health 200 (second start, same VAR_DIR)', `${results.warmStartMs} ms`],
+      [`GET /login median (${MEASURED_REQUESTS} sequential, after ${WARMUP_REQUESTS} warm-up)`, `${results.login.medianMs} ms`],
+      [`GET /login p95`, `${results.login.p95Ms} ms`],
+      [`GET /login min / max`, `${results.login.minMs} / ${results.login.maxMs} ms`],
+    ];
+    const width = Math.max(...rows.map(([k]) => k.length));
+    console.log(`\nSightline bench  ${results.date}  node ${results.node}  ${results.cpus}`);
+    console.log(`${'measure'.padEnd(width)}  value`);
+    console.log(`${'-'.repeat(width)}  ${'-'.repeat(16)}`);
+    for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
+
+    fs.writeFileSync(path.join(here, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+    console.log(`\nwrote ${path.relative(process.cwd(), path.join(here, 'results.json'))}`);
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});

@@ -1,0 +1,17 @@
+// End-to-end tests: each file starts the built server and drives a real Chromium. One file at a
+// time, in a forked process: two Chromiums and two servers do not fit on a 2-core machine.
+// Standalone on purpose: it does not load vite.config.ts (the Remix plugin has no place here).
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['tests/e2e/**/*.test.ts'],
+    globalSetup: ['tests/e2e/global-setup.ts'],
+    pool: 'forks',
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    teardownTimeout: 30_000,
+    reporters: ['default'],
+  },
+});
