@@ -2,12 +2,13 @@
 import type { Sequelize } from 'sequelize';
 import { initSecurityModels, User, Role, Permission, LoginFailure } from './models/security';
 import { initAssetModels, Database, Dataset, Chart, Dashboard, SavedQuery, Favorite } from './models/assets';
+import { initStorageModels, CacheEntry, KeyValue } from './models/storage';
 
-export { User, Role, Permission, LoginFailure, Database, Dataset, Chart, Dashboard, SavedQuery, Favorite };
+export { User, Role, Permission, LoginFailure, Database, Dataset, Chart, Dashboard, SavedQuery, Favorite, CacheEntry, KeyValue };
 export { createSequelize, parseMetadataUrl, redact, describeConnectionError } from './connect';
 export { createMigrator } from './migrator';
 
-export const models = { User, Role, Permission, LoginFailure, Database, Dataset, Chart, Dashboard, SavedQuery, Favorite };
+export const models = { User, Role, Permission, LoginFailure, Database, Dataset, Chart, Dashboard, SavedQuery, Favorite, CacheEntry, KeyValue };
 export type Models = typeof models;
 
 let initialisedWith: Sequelize | undefined;
@@ -20,6 +21,7 @@ export function initModels(sequelize: Sequelize): Models {
   if (!initialisedWith) {
     initSecurityModels(sequelize);
     initAssetModels(sequelize);
+    initStorageModels(sequelize);
     initialisedWith = sequelize;
   }
   return models;

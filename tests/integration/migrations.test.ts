@@ -7,8 +7,8 @@ import { createMigrator, createSequelize } from '../../db/index';
 import { createTempPostgresDatabase, mustHaveServices, postgresReachable, type TempDatabase } from '../helpers/databases';
 
 const EXPECTED_TABLES = [
-  'chart_owners', 'charts', 'dashboard_charts', 'dashboard_owners', 'dashboards', 'databases', 'dataset_owners',
-  'datasets', 'favorites', 'login_failures', 'permissions', 'role_permissions', 'roles', 'saved_queries',
+  'cache_entries', 'chart_owners', 'charts', 'dashboard_charts', 'dashboard_owners', 'dashboards', 'databases', 'dataset_owners',
+  'datasets', 'favorites', 'key_value', 'login_failures', 'permissions', 'role_permissions', 'roles', 'saved_queries',
   'user_roles', 'users',
 ];
 
@@ -33,7 +33,7 @@ function migrationRoundTrip(openStore: () => Promise<{ sequelize: Sequelize; cle
 
   it('creates every table, reverts them all, and applies again', async () => {
     const migrator = createMigrator(sequelize);
-    expect((await migrator.up()).map((m) => m.name)).toEqual(['0001-initial']);
+    expect((await migrator.up()).map((m) => m.name)).toEqual(['0001-initial', '0002-cache-and-key-value']);
     expect(await tables(sequelize)).toEqual(EXPECTED_TABLES);
     expect(await migrator.pending()).toEqual([]);
     await migrator.down({ to: 0 });
