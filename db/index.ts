@@ -3,12 +3,13 @@ import type { Sequelize } from 'sequelize';
 import { initSecurityModels, User, Role, Permission, LoginFailure } from './models/security';
 import { initAssetModels, Database, Dataset, Chart, Dashboard, SavedQuery, Favorite } from './models/assets';
 import { initStorageModels, CacheEntry, KeyValue } from './models/storage';
+import { initSqlLabModels, Query, TabState, TableSchema, QueryResult } from './models/sqllab';
 
-export { User, Role, Permission, LoginFailure, Database, Dataset, Chart, Dashboard, SavedQuery, Favorite, CacheEntry, KeyValue };
+export { User, Role, Permission, LoginFailure, Database, Dataset, Chart, Dashboard, SavedQuery, Favorite, CacheEntry, KeyValue, Query, TabState, TableSchema, QueryResult };
 export { createSequelize, parseMetadataUrl, redact, describeConnectionError } from './connect';
 export { createMigrator } from './migrator';
 
-export const models = { User, Role, Permission, LoginFailure, Database, Dataset, Chart, Dashboard, SavedQuery, Favorite, CacheEntry, KeyValue };
+export const models = { User, Role, Permission, LoginFailure, Database, Dataset, Chart, Dashboard, SavedQuery, Favorite, CacheEntry, KeyValue, Query, TabState, TableSchema, QueryResult };
 export type Models = typeof models;
 
 let initialisedWith: Sequelize | undefined;
@@ -22,6 +23,7 @@ export function initModels(sequelize: Sequelize): Models {
     initSecurityModels(sequelize);
     initAssetModels(sequelize);
     initStorageModels(sequelize);
+    initSqlLabModels(sequelize);
     initialisedWith = sequelize;
   }
   return models;

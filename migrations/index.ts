@@ -1,8 +1,10 @@
 /** Every migration in order. Listed, not globbed, so the server build bundles them. */
 import * as m0001 from './0001-initial';
 import * as m0002 from './0002-cache-and-key-value';
+import * as m0003 from './0003-sqllab';
 
 export const migrations = [
   { name: '0001-initial', ...m0001 },
   { name: '0002-cache-and-key-value', ...m0002 },
+  { name: '0003-sqllab', ...m0003 },
 ];

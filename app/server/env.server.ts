@@ -19,6 +19,16 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.string().min(1).optional(),
   COOKIE_SECURE: z.enum(['true', 'false']).default('false'),
   LOAD_EXAMPLES: z.enum(['true', 'false']).default('true'),
+  REDIS_URL: z.string().url('REDIS_URL must be a URL such as redis://127.0.0.1:6379').optional(),
+  // SQL Lab limits, with Superset's defaults.
+  SQLLAB_DEFAULT_LIMIT: z.coerce.number().int().positive().default(1000),
+  SQL_MAX_ROW: z.coerce.number().int().positive().default(100_000),
+  DISPLAY_MAX_ROW: z.coerce.number().int().positive().default(10_000),
+  SQLLAB_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
+  SQLLAB_ASYNC_TIME_LIMIT_SECONDS: z.coerce.number().positive().default(6 * 3600),
+  RESULTS_TTL_SECONDS: z.coerce.number().int().positive().default(24 * 3600),
+  RESULTS_MAX_BYTES: z.coerce.number().int().positive().default(256 * 1024 * 1024),
+  SQLLAB_BACKEND_PERSISTENCE: z.enum(['true', 'false']).default('true'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
   REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(30 * 24 * 3600),
 });

@@ -123,6 +123,7 @@ export class SavedQuery extends Model<InferAttributes<SavedQuery>, InferCreation
   declare description: CreationOptional<string | null>;
   declare sql: string;
   declare template_parameters: CreationOptional<string | null>;
+  declare extra_json: CreationOptional<string | null>;
   declare created_on: CreationOptional<Date>;
   declare changed_on: CreationOptional<Date>;
   declare created_by_fk: CreationOptional<number | null>;
@@ -217,6 +218,7 @@ export function initAssetModels(sequelize: Sequelize) {
       description: { type: DataTypes.TEXT, allowNull: true },
       sql: { type: DataTypes.TEXT, allowNull: false },
       template_parameters: { type: DataTypes.TEXT, allowNull: true },
+      extra_json: { type: DataTypes.TEXT, allowNull: true },
       ...audit(),
     },
     { sequelize, tableName: 'saved_queries', ...auditOptions },
