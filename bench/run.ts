@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIsStale } from '../scripts/build-freshness.mjs';
+import { benchStreaming } from './engines-stream';
 import { median, percentile, round } from './stats';
 import { stop, timedStart } from './server';
 
@@ -72,7 +73,11 @@ async function main() {
       await stop(warm.child);
     }
 
+    console.log('bench: streaming 1M rows x 10 columns from PostgreSQL vs psql COPY ...');
+    const streaming = await benchStreaming();
+
     const results = {
+      streaming,
       date: new Date().toISOString(),
       commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim() || null,
       node: process.version,
@@ -96,6 +101,10 @@ async function main() {
       [`GET /login median (${MEASURED_REQUESTS} sequential, after ${WARMUP_REQUESTS} warm-up)`, `${results.login.medianMs} ms`],
       [`GET /login p95`, `${results.login.p95Ms} ms`],
       [`GET /login min / max`, `${results.login.minMs} / ${results.login.maxMs} ms`],
+      ['PostgreSQL 1M rows through the execution core', `${Math.round(streaming.rowsPerSec).toLocaleString('en')} rows/s`],
+      ['psql COPY of the same query', `${Math.round(streaming.copyRowsPerSec).toLocaleString('en')} rows/s`],
+      ['execution core / COPY (target >= 50%)', `${Math.round(streaming.ratio * 100)}%`],
+      ['streaming peak RSS / RSS growth (target < 100 MB)', `${Math.round(streaming.peakRssMb)} / ${Math.round(streaming.rssGrowthMb)} MB`],
     ];
     const width = Math.max(...rows.map(([k]) => k.length));
     console.log(`\nSightline bench  ${results.date}  node ${results.node}  ${results.cpus}`);

@@ -1,7 +1,7 @@
 /**
  * SQL Lab: queries (the state machine of sql-lab.md §4), server-side tab state and the tables
  * shown in a tab, stored query results (the default results backend), and saved queries' extra
- * JSON (schedules).
+ * JSON (schedules) and catalog.
  */
 import { DataTypes, type QueryInterface } from 'sequelize';
 
@@ -104,9 +104,11 @@ export async function up({ context: qi }: Migration) {
   await qi.addIndex('query_results', ['expires_on']);
 
   await qi.addColumn('saved_queries', 'extra_json', { type: DataTypes.TEXT, allowNull: true });
+  await qi.addColumn('saved_queries', 'catalog', { type: DataTypes.STRING(256), allowNull: true });
 }
 
 export async function down({ context: qi }: Migration) {
+  await qi.removeColumn('saved_queries', 'catalog');
   await qi.removeColumn('saved_queries', 'extra_json');
   await qi.dropTable('query_results');
   await qi.dropTable('table_schema');

@@ -124,6 +124,7 @@ export class SavedQuery extends Model<InferAttributes<SavedQuery>, InferCreation
   declare sql: string;
   declare template_parameters: CreationOptional<string | null>;
   declare extra_json: CreationOptional<string | null>;
+  declare catalog: CreationOptional<string | null>;
   declare created_on: CreationOptional<Date>;
   declare changed_on: CreationOptional<Date>;
   declare created_by_fk: CreationOptional<number | null>;
@@ -219,6 +220,7 @@ export function initAssetModels(sequelize: Sequelize) {
       sql: { type: DataTypes.TEXT, allowNull: false },
       template_parameters: { type: DataTypes.TEXT, allowNull: true },
       extra_json: { type: DataTypes.TEXT, allowNull: true },
+      catalog: { type: DataTypes.STRING(256), allowNull: true },
       ...audit(),
     },
     { sequelize, tableName: 'saved_queries', ...auditOptions },

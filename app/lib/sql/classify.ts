@@ -1,0 +1,173 @@
+/**
+ * What a statement does, decided from its keywords (no full parser): read, dml or ddl.
+ *
+ * Decisions, in one place:
+ * - `read`: SELECT, WITH … SELECT, VALUES, TABLE, SHOW, DESCRIBE, EXPLAIN (without ANALYZE),
+ *   PRAGMA that only reports, and statements that change nothing but the session: SET, USE,
+ *   RESET, DISCARD, BEGIN/COMMIT/ROLLBACK/SAVEPOINT, cursors (DECLARE/FETCH/CLOSE). They are
+ *   allowed without `allow_dml`, so a SQL Lab user can `SET search_path` or open a transaction; the
+ *   execution core resets every pooled session afterwards, so none of it outlives the query.
+ * - `dml`: INSERT/UPDATE/DELETE/MERGE/REPLACE, CALL, COPY, LOAD, EXECUTE, LOCK, a WITH whose CTE
+ *   modifies data, EXPLAIN ANALYZE (or MariaDB ANALYZE) of a DML statement (it runs it), a PRAGMA
+ *   that assigns, and anything unrecognised: unknown means "may write".
+ * - `ddl`: CREATE/ALTER/DROP/TRUNCATE/RENAME/GRANT/…, maintenance (VACUUM, ANALYZE t), DO blocks,
+ *   server-wide SET GLOBAL/PERSIST, and SELECT … INTO (creates a table in PostgreSQL, a file in MySQL).
+ * A SELECT calling a function with side effects (nextval, set_config, pg_terminate_backend) is
+ * still `read`: only the database's permissions can stop that, as in Superset.
+ */
+import { ANSI_FLAVOR, keyword, significant, tokenize, type SqlFlavor, type Token } from './lexer';
+import { splitStatements } from './split';
+
+export type StatementKind = 'read' | 'dml' | 'ddl';
+
+export interface StatementShape {
+  readonly kind: StatementKind;
+  /** A query whose rows a LIMIT can cap: SELECT, WITH … SELECT, VALUES, TABLE; not SELECT … INTO. */
+  readonly isSelect: boolean;
+  /** Whether it may answer rows: reads that report something, and DML with RETURNING. */
+  readonly returnsRows: boolean;
+  /** The first keyword (upper case), '' when the statement starts otherwise. */
+  readonly keyword: string;
+  /** False when the statement starts with no keyword this module knows (then it counts as dml). */
+  readonly known: boolean;
+}
+
+const DML = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'REPLACE', 'UPSERT', 'CALL', 'COPY', 'LOAD', 'EXECUTE', 'EXEC', 'LOCK', 'NOTIFY', 'PREPARE']);
+const DDL = new Set([
+  'CREATE', 'ALTER', 'DROP', 'TRUNCATE', 'RENAME', 'COMMENT', 'GRANT', 'REVOKE', 'VACUUM', 'REINDEX', 'CLUSTER',
+  'REFRESH', 'ATTACH', 'DETACH', 'OPTIMIZE', 'REPAIR', 'INSTALL', 'UNINSTALL', 'SECURITY', 'IMPORT', 'KILL',
+  'FLUSH', 'PURGE', 'SHUTDOWN', 'CHECKPOINT', 'REASSIGN', 'DO', 'CHANGE', 'BACKUP', 'RESTORE',
+]);
+/** Reads that answer rows. */
+const REPORTING = new Set(['SELECT', 'VALUES', 'TABLE', 'SHOW', 'DESCRIBE', 'DESC', 'EXPLAIN', 'PRAGMA', 'CHECKSUM', 'HELP', 'FETCH', 'CHECK', 'HANDLER']);
+/** Reads that only change session state. */
+const SESSION = new Set([
+  'SET', 'USE', 'RESET', 'DISCARD', 'BEGIN', 'START', 'COMMIT', 'END', 'ROLLBACK', 'SAVEPOINT', 'RELEASE', 'ABORT',
+  'LISTEN', 'UNLISTEN', 'MOVE', 'CLOSE', 'DECLARE', 'DEALLOCATE',
+]);
+const QUERY_HEADS = new Set(['SELECT', 'VALUES', 'TABLE']);
+const MODIFYING_HEADS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'REPLACE']);
+/** PRAGMAs that take an argument and still only report. */
+const REPORTING_PRAGMAS = new Set([
+  'TABLE_INFO', 'TABLE_XINFO', 'INDEX_LIST', 'INDEX_INFO', 'INDEX_XINFO', 'FOREIGN_KEY_LIST', 'FOREIGN_KEY_CHECK',
+  'INTEGRITY_CHECK', 'QUICK_CHECK', 'TABLE_LIST',
+]);
+const EXPLAIN_OPTION_WORDS = new Set(['ANALYZE', 'ANALYSE', 'VERBOSE', 'FORMAT', 'EXTENDED', 'PARTITIONS', 'QUERY', 'PLAN', 'JSON', 'TREE', 'TRADITIONAL', 'FOR', 'CONNECTION']);
+
+const shape = (kind: StatementKind, kw: string, isSelect = false, returnsRows = false, known = true): StatementShape => ({
+  kind,
+  isSelect,
+  returnsRows,
+  keyword: kw,
+  known,
+});
+
+export function describeStatement(sql: string, flavor: SqlFlavor = ANSI_FLAVOR): StatementShape {
+  return describeTokens(significant(tokenize(sql, flavor)));
+}
+
+function describeTokens(all: Token[]): StatementShape {
+  let start = 0;
+  while (all[start]?.text === '(') start++; // `(SELECT …) UNION (SELECT …)`
+  const tokens = all.slice(start);
+  const kw = keyword(tokens[0]);
+  const second = keyword(tokens[1]);
+  const returning = hasTopLevel(tokens, 'RETURNING');
+
+  if (kw === 'SELECT') return hasTopLevel(tokens, 'INTO') ? shape('ddl', kw) : shape('read', kw, true, true);
+  if (kw === 'VALUES' || kw === 'TABLE') return shape('read', kw, true, true);
+  if (kw === 'WITH') return describeWith(tokens);
+  if (kw === 'EXPLAIN' || kw === 'ANALYZE' || kw === 'ANALYSE') return describeExplain(tokens, kw);
+  if (kw === 'PRAGMA') {
+    const assigns = tokens.some((t) => t.text === '=');
+    const name = keyword(tokens.find((t, i) => i > 0 && t.kind === 'word' && tokens[i + 1]?.text !== '.'));
+    const hasArgument = tokens.some((t) => t.text === '(');
+    return assigns || (hasArgument && !REPORTING_PRAGMAS.has(name)) ? shape('dml', kw) : shape('read', kw, false, true);
+  }
+  if (kw === 'SET') {
+    const text = tokens.map((t) => t.text).join(' ').toUpperCase();
+    return /^SET (GLOBAL|PERSIST|PERSIST_ONLY|PASSWORD)\b|@ @ (GLOBAL|PERSIST|PERSIST_ONLY) \./.test(text) ? shape('ddl', kw) : shape('read', kw);
+  }
+  if (kw === 'RESET' && ['MASTER', 'SLAVE', 'REPLICA', 'QUERY', 'PERSIST', 'BINARY'].includes(second)) return shape('ddl', kw);
+  if (kw === 'START' && second !== 'TRANSACTION') return shape('ddl', kw);
+  if (REPORTING.has(kw)) return shape('read', kw, false, true);
+  if (SESSION.has(kw)) return shape('read', kw);
+  if (DDL.has(kw)) return shape('ddl', kw);
+  if (DML.has(kw)) return shape('dml', kw, false, returning);
+  return shape('dml', kw, false, returning, false);
+}
+
+/** WITH …: the main statement after the CTE list decides, unless a CTE itself modifies data. */
+function describeWith(tokens: Token[]): StatementShape {
+  let depth = 0;
+  let mainIndex = -1;
+  let modifyingCte = false;
+  for (let i = 1; i < tokens.length && mainIndex < 0; i++) {
+    const t = tokens[i];
+    const word = keyword(t);
+    if (t.text === '(') {
+      depth++;
+      if (MODIFYING_HEADS.has(keyword(tokens[i + 1]))) modifyingCte = true;
+    } else if (t.text === ')') {
+      depth--;
+    } else if (depth === 0 && (QUERY_HEADS.has(word) || MODIFYING_HEADS.has(word))) {
+      mainIndex = i;
+    }
+  }
+  if (mainIndex < 0) return shape('dml', 'WITH', false, false, false); // unrecognised: may write
+  const main = describeTokens(tokens.slice(mainIndex));
+  if (!modifyingCte) return { ...main, keyword: 'WITH' };
+  return shape(main.kind === 'ddl' ? 'ddl' : 'dml', 'WITH', false, main.returnsRows);
+}
+
+/** EXPLAIN is a read unless ANALYZE makes it run the statement; MariaDB's `ANALYZE SELECT` runs it too. */
+function describeExplain(tokens: Token[], kw: string): StatementShape {
+  let analyze = kw !== 'EXPLAIN';
+  let i = 1;
+  let depth = 0;
+  for (; i < tokens.length; i++) {
+    const t = tokens[i];
+    const word = keyword(t);
+    if (t.text === '(') depth++;
+    else if (t.text === ')') depth--;
+    else if (word === 'ANALYZE' || word === 'ANALYSE') analyze = true;
+    else if (depth === 0 && t.kind === 'word' && !EXPLAIN_OPTION_WORDS.has(word)) break;
+  }
+  const inner = tokens.slice(i);
+  const head = keyword(inner[0]);
+  if (kw !== 'EXPLAIN' && !QUERY_HEADS.has(head) && !MODIFYING_HEADS.has(head) && head !== 'WITH') {
+    return shape('ddl', kw); // ANALYZE t / ANALYZE TABLE t: updates statistics
+  }
+  if (!analyze || inner.length === 0) return shape('read', kw, false, true);
+  const innerShape = describeTokens(inner);
+  return shape(innerShape.kind, kw, false, true);
+}
+
+function hasTopLevel(tokens: Token[], word: string): boolean {
+  let depth = 0;
+  for (const t of tokens) {
+    if (t.text === '(') depth++;
+    else if (t.text === ')') depth--;
+    else if (depth === 0 && keyword(t) === word) return true;
+  }
+  return false;
+}
+
+export function classifyStatement(sql: string, flavor: SqlFlavor = ANSI_FLAVOR): StatementKind {
+  return describeStatement(sql, flavor).kind;
+}
+
+export function isSelect(sql: string, flavor: SqlFlavor = ANSI_FLAVOR): boolean {
+  return describeStatement(sql, flavor).isSelect;
+}
+
+/** Exactly one statement, and it is a SELECT (what CREATE TABLE/VIEW AS needs). */
+export function isSingleSelect(script: string, flavor: SqlFlavor = ANSI_FLAVOR): boolean {
+  const statements = splitStatements(script, flavor);
+  return statements.length === 1 && isSelect(statements[0].sql, flavor);
+}
+
+/** Whether any statement of the script would change data or schema. */
+export function isMutating(script: string, flavor: SqlFlavor = ANSI_FLAVOR): boolean {
+  return splitStatements(script, flavor).some((s) => classifyStatement(s.sql, flavor) !== 'read');
+}

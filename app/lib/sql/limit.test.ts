@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { MYSQL_FLAVOR, POSTGRES_FLAVOR } from './lexer';
+import { applyLimitToSql, getLimitFromSql, planLimit, settleLimit } from './limit';
+
+describe('getLimitFromSql', () => {
+  it('reads the top-level limit only', () => {
+    expect(getLimitFromSql('SELECT * FROM t LIMIT 10')).toBe(10);
+    expect(getLimitFromSql('SELECT * FROM t LIMIT 10 OFFSET 5')).toBe(10);
+    expect(getLimitFromSql('SELECT * FROM t OFFSET 5 LIMIT 7')).toBe(7);
+    expect(getLimitFromSql('SELECT * FROM t LIMIT 5, 20', MYSQL_FLAVOR)).toBe(20);
+    expect(getLimitFromSql('SELECT * FROM t FETCH FIRST 3 ROWS ONLY')).toBe(3);
+    expect(getLimitFromSql('SELECT * FROM (SELECT * FROM t LIMIT 3) q')).toBeNull();
+    expect(getLimitFromSql("SELECT 'LIMIT 5' -- LIMIT 6")).toBeNull();
+    expect(getLimitFromSql('SELECT * FROM t LIMIT ALL')).toBeNull();
+  });
+});
+
+describe('applyLimitToSql', () => {
+  it('appends a limit after the last token, before a trailing comment', () => {
+    expect(applyLimitToSql('SELECT * FROM t', 100)).toBe('SELECT * FROM t LIMIT 100');
+    expect(applyLimitToSql('SELECT * FROM t -- all rows', 100)).toBe('SELECT * FROM t LIMIT 100 -- all rows');
+  });
+
+  it('rewrites a literal limit in place: a larger one always, a smaller one only when forced', () => {
+    expect(applyLimitToSql('SELECT * FROM t LIMIT 1000', 100)).toBe('SELECT * FROM t LIMIT 100');
+    expect(applyLimitToSql('SELECT * FROM t LIMIT 10', 100)).toBe('SELECT * FROM t LIMIT 10');
+    expect(applyLimitToSql('SELECT * FROM t LIMIT 10', 11, POSTGRES_FLAVOR, { force: true })).toBe('SELECT * FROM t LIMIT 11');
+    expect(applyLimitToSql('SELECT * FROM t LIMIT 5, 1000', 100, MYSQL_FLAVOR)).toBe('SELECT * FROM t LIMIT 5, 100');
+    expect(applyLimitToSql('SELECT * FROM t ORDER BY a LIMIT 50 OFFSET 10', 20)).toBe('SELECT * FROM t ORDER BY a LIMIT 20 OFFSET 10');
+  });
+
+  it('wraps a query whose limit is not a literal', () => {
+    expect(applyLimitToSql('SELECT * FROM t LIMIT ALL -- c', 5)).toBe('SELECT * FROM (\nSELECT * FROM t LIMIT ALL -- c\n) AS inner_qry LIMIT 5');
+    expect(applyLimitToSql('SELECT * FROM t FETCH FIRST ROW ONLY', 5, POSTGRES_FLAVOR, { force: true })).toContain('AS inner_qry LIMIT 5');
+  });
+
+  it('limits the whole query, not a subquery', () => {
+    expect(applyLimitToSql('SELECT * FROM (SELECT * FROM t LIMIT 3) q', 100)).toBe('SELECT * FROM (SELECT * FROM t LIMIT 3) q LIMIT 100');
+  });
+});
+
+describe('planLimit and settleLimit (Superset limiting factors)', () => {
+  const plan = (sql: string, requested: number | null, serverMax: number | null = 100_000) =>
+    planLimit({ sql, requested, serverMax, isSelect: true, flavor: POSTGRES_FLAVOR });
+
+  it('DROPDOWN when the requested limit binds', () => {
+    const p = plan('SELECT * FROM t', 1000);
+    expect(p).toEqual({ sql: 'SELECT * FROM t LIMIT 1001', limit: 1000, fetchLimit: 1001, limitingFactor: 'DROPDOWN' });
+    expect(plan('SELECT * FROM t LIMIT 5000', 1000).limitingFactor).toBe('DROPDOWN');
+    expect(settleLimit(p, 1001)).toEqual({ keep: 1000, limitingFactor: 'DROPDOWN' });
+  });
+
+  it('QUERY when the SQL limit is smaller; it is raised by one to see whether it cut rows', () => {
+    const p = plan('SELECT * FROM t LIMIT 10', 1000);
+    expect(p).toMatchObject({ sql: 'SELECT * FROM t LIMIT 11', limit: 10, limitingFactor: 'QUERY' });
+    expect(settleLimit(p, 11)).toEqual({ keep: 10, limitingFactor: 'QUERY' });
+  });
+
+  it('QUERY_AND_DROPDOWN when both are equal', () => {
+    expect(plan('SELECT * FROM t LIMIT 1000', 1000).limitingFactor).toBe('QUERY_AND_DROPDOWN');
+  });
+
+  it('NOT_LIMITED when fewer rows than the limit come back', () => {
+    expect(settleLimit(plan('SELECT * FROM t LIMIT 10', 1000), 3)).toEqual({ keep: 3, limitingFactor: 'NOT_LIMITED' });
+    expect(settleLimit(plan('SELECT * FROM t', 1000), 1000)).toEqual({ keep: 1000, limitingFactor: 'NOT_LIMITED' });
+  });
+
+  it('caps the requested limit at the server maximum; absent or zero limits count as none', () => {
+    expect(plan('SELECT 1', 500_000, 100_000).limit).toBe(100_000);
+    expect(plan('SELECT 1', null, 100_000).limit).toBe(100_000);
+    expect(plan('SELECT 1', 0, null)).toMatchObject({ sql: 'SELECT 1', limit: null, limitingFactor: 'NOT_LIMITED' });
+    expect(plan('SELECT 1 LIMIT 5', null, null)).toMatchObject({ sql: 'SELECT 1 LIMIT 6', limit: 5, limitingFactor: 'QUERY' });
+  });
+
+  it('does not rewrite statements that are not SELECTs, but still caps what is read', () => {
+    const p = planLimit({ sql: 'SHOW ALL', requested: 10, serverMax: null, isSelect: false });
+    expect(p).toEqual({ sql: 'SHOW ALL', limit: 10, fetchLimit: 11, limitingFactor: 'DROPDOWN' });
+  });
+});

@@ -1,0 +1,139 @@
+/**
+ * Row limits the way Superset's SQL Lab applies them (superset/sqllab/limiting_factor.py and
+ * ExecuteSqlCommand._set_query_limit):
+ *
+ * - The dropdown limit is the requested limit capped by the server maximum (SQL_MAX_ROW); with no
+ *   request, the server maximum is the dropdown.
+ * - The effective limit is the smaller of the dropdown and the statement's own top-level LIMIT.
+ *   The limiting factor says which one binds: DROPDOWN (no LIMIT in the SQL, or a larger one),
+ *   QUERY (the SQL's LIMIT is smaller), QUERY_AND_DROPDOWN (equal).
+ * - The statement runs with LIMIT effective+1: an extra row proves the limit cut something off.
+ *   When no more than `limit` rows come back the factor becomes NOT_LIMITED, whatever it was.
+ * A trailing literal LIMIT is rewritten in place; a non-literal one (`LIMIT ALL`, `LIMIT $1`,
+ * `FETCH FIRST ROW ONLY`) makes the query a subquery: `SELECT * FROM (…) AS inner_qry LIMIT n`.
+ */
+import { ANSI_FLAVOR, keyword, tokenize, type SqlFlavor, type Token } from './lexer';
+
+export type LimitingFactor = 'NOT_LIMITED' | 'QUERY' | 'DROPDOWN' | 'QUERY_AND_DROPDOWN' | 'UNKNOWN';
+
+interface LimitClause {
+  /** The literal row count, or null when the count is not an integer literal. */
+  count: number | null;
+  /** The token holding the count, when it can be rewritten in place. */
+  countToken: Token | null;
+}
+
+const INTEGER = /^\d+$/;
+
+/** The statement's top-level LIMIT (or FETCH FIRST n ROWS), if any. Subqueries' limits do not count. */
+function findLimit(tokens: Token[]): LimitClause | null {
+  let depth = 0;
+  let found: LimitClause | null = null;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (t.text === '(') depth++;
+    else if (t.text === ')') depth--;
+    if (depth !== 0) continue;
+    const kw = keyword(t);
+    if (kw === 'LIMIT') {
+      const first = tokens[i + 1];
+      if (first?.kind === 'number' && INTEGER.test(first.text)) {
+        // MySQL/SQLite `LIMIT offset, count`: the count is the second number.
+        const count = tokens[i + 2]?.text === ',' && tokens[i + 3]?.kind === 'number' ? tokens[i + 3] : first;
+        found = INTEGER.test(count.text) ? { count: Number(count.text), countToken: count } : { count: null, countToken: null };
+      } else {
+        found = { count: null, countToken: null };
+      }
+    } else if (kw === 'FETCH' && ['FIRST', 'NEXT'].includes(keyword(tokens[i + 1]))) {
+      const n = tokens[i + 2];
+      if (n?.kind === 'number' && INTEGER.test(n.text)) found = { count: Number(n.text), countToken: n };
+      else found = { count: 1, countToken: null }; // FETCH FIRST ROW ONLY means one row
+    }
+  }
+  return found;
+}
+
+const meaningful = (sql: string, flavor: SqlFlavor) => tokenize(sql, flavor).filter((t) => t.kind !== 'space' && t.kind !== 'comment');
+
+/** The row count of the statement's own top-level LIMIT, or null (none, or not a literal). */
+export function getLimitFromSql(sql: string, flavor: SqlFlavor = ANSI_FLAVOR): number | null {
+  return findLimit(meaningful(sql, flavor))?.count ?? null;
+}
+
+/**
+ * The statement with at most `limit` rows. With `force`, an existing literal LIMIT is replaced
+ * even when it is smaller (the caller already took it into account); without, only a larger one is.
+ */
+export function applyLimitToSql(sql: string, limit: number, flavor: SqlFlavor = ANSI_FLAVOR, opts: { force?: boolean } = {}): string {
+  const tokens = meaningful(sql, flavor);
+  const clause = findLimit(tokens);
+  if (clause?.countToken && clause.count !== null) {
+    if (!opts.force && clause.count <= limit) return sql;
+    return sql.slice(0, clause.countToken.start) + String(limit) + sql.slice(clause.countToken.end);
+  }
+  if (clause) {
+    // A newline before the parenthesis: the query may end in a `--` comment.
+    return `SELECT * FROM (\n${sql}\n) AS inner_qry LIMIT ${limit}`;
+  }
+  // Right after the last token, so a trailing `-- comment` cannot swallow the LIMIT.
+  const last = tokens[tokens.length - 1];
+  if (!last) return sql;
+  return `${sql.slice(0, last.end)} LIMIT ${limit}${sql.slice(last.end)}`;
+}
+
+export interface LimitPlan {
+  /** The SQL to run: rewritten to fetch one row more than `limit` when it is a SELECT. */
+  readonly sql: string;
+  /** Rows to keep at most, or null when nothing limits the statement. */
+  readonly limit: number | null;
+  /** Rows to read at most (limit + 1), or null. */
+  readonly fetchLimit: number | null;
+  /** What binds, before knowing how many rows come back. */
+  readonly limitingFactor: LimitingFactor;
+}
+
+const positive = (n: number | null | undefined): number | null => (typeof n === 'number' && Number.isFinite(n) && n > 0 ? Math.floor(n) : null);
+
+function minDefined(a: number | null, b: number | null): number | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return Math.min(a, b);
+}
+
+/**
+ * Plans the limit of one statement. `requested` and `serverMax` that are missing, zero or negative
+ * count as absent. A statement that is not a SELECT (SHOW, EXPLAIN, PRAGMA …) is not rewritten;
+ * its rows are still capped at the dropdown limit when read.
+ */
+export function planLimit(opts: {
+  sql: string;
+  requested?: number | null;
+  serverMax?: number | null;
+  isSelect: boolean;
+  flavor?: SqlFlavor;
+}): LimitPlan {
+  const flavor = opts.flavor ?? ANSI_FLAVOR;
+  const dropdown = minDefined(positive(opts.requested), positive(opts.serverMax));
+  if (!opts.isSelect) {
+    return {
+      sql: opts.sql,
+      limit: dropdown,
+      fetchLimit: dropdown === null ? null : dropdown + 1,
+      limitingFactor: dropdown === null ? 'NOT_LIMITED' : 'DROPDOWN',
+    };
+  }
+  const sqlLimit = getLimitFromSql(opts.sql, flavor);
+  const limit = minDefined(sqlLimit, dropdown);
+  if (limit === null) return { sql: opts.sql, limit: null, fetchLimit: null, limitingFactor: 'NOT_LIMITED' };
+  let limitingFactor: LimitingFactor;
+  if (dropdown === null || (sqlLimit !== null && sqlLimit < dropdown)) limitingFactor = 'QUERY';
+  else if (sqlLimit === null || sqlLimit > dropdown) limitingFactor = 'DROPDOWN';
+  else limitingFactor = 'QUERY_AND_DROPDOWN';
+  return { sql: applyLimitToSql(opts.sql, limit + 1, flavor, { force: true }), limit, fetchLimit: limit + 1, limitingFactor };
+}
+
+/** After reading `fetched` rows: how many to keep, and the final limiting factor. */
+export function settleLimit(plan: Pick<LimitPlan, 'limit' | 'limitingFactor'>, fetched: number): { keep: number; limitingFactor: LimitingFactor } {
+  if (plan.limit === null || fetched <= plan.limit) return { keep: fetched, limitingFactor: 'NOT_LIMITED' };
+  return { keep: plan.limit, limitingFactor: plan.limitingFactor };
+}

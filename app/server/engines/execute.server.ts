@@ -1,0 +1,292 @@
+/**
+ * The execution core: a script in, results out, for SQL Lab, charts and exports alike.
+ * It splits the script (the engine's SQL flavour), refuses DML/DDL unless allowed, limits the
+ * last statement when it is a query (Superset's limiting factors, app/lib/sql/limit.ts), and runs
+ * the statements in order on ONE session, so SET, USE and temp tables carry from one to the next.
+ * Statements autocommit one by one (as psql does), unless the script opens a transaction; the
+ * session is reset before reuse, so nothing a script leaves behind reaches the next query.
+ */
+import { describeStatement, type StatementKind, type StatementShape } from '~/lib/sql/classify';
+import { planLimit, settleLimit, type LimitingFactor, type LimitPlan } from '~/lib/sql/limit';
+import { splitStatements } from '~/lib/sql/split';
+import { engineError, EngineError, QueryStoppedError } from './errors.server';
+import { poolSettings, resolveTarget, type ConnectionTarget } from './pools.server';
+import { withSession, type ScopeContext, type ScopeOptions } from './session-scope.server';
+import type { ColumnInfo, Engine, EngineSession, QuerySink, Row, StreamBatch } from './types.server';
+
+export interface ExecuteOptions extends ScopeOptions {
+  sql: string;
+  /** Default schema for unqualified names (search_path / USE). */
+  schema?: string | null;
+  /** The requested row limit (SQL Lab's dropdown, a chart's row limit). */
+  limit?: number | null;
+  /** The server's maximum (SQL_MAX_ROW): caps `limit`, and is the limit when none is requested. */
+  serverMaxRows?: number | null;
+  /** The database's `allow_dml`: without it, anything but reads is DML_NOT_ALLOWED_ERROR. */
+  allowDml?: boolean;
+  /** Sees each batch of the result as it arrives (progress, incremental caching). */
+  onBatch?: (batch: StreamBatch) => void | Promise<void>;
+  batchSize?: number;
+}
+
+export interface StatementInfo {
+  index: number;
+  /** The SQL that ran (with the limit applied to the last statement). */
+  sql: string;
+  kind: StatementKind;
+  /** Rows read, or rows affected for statements that change data. */
+  rowcount: number | null;
+  durationMs: number;
+}
+
+export interface ExecuteResult {
+  columns: ColumnInfo[];
+  /** Arrays in `columns` order, in the representation of app/lib/sql/values.ts. */
+  rows: Row[];
+  /** Rows returned, or rows affected when the last statement changes data. */
+  rowcount: number;
+  limit: number | null;
+  limitingFactor: LimitingFactor;
+  /** All statements as they ran, joined with `;\n`. */
+  executedSql: string;
+  statements: StatementInfo[];
+  durationMs: number;
+}
+
+interface PlannedStatement {
+  sql: string;
+  shape: StatementShape;
+}
+
+interface Plan {
+  engine: Engine;
+  statements: PlannedStatement[];
+  limit: LimitPlan;
+}
+
+const DEFAULT_BATCH = 2_000;
+
+function planScript(opts: ExecuteOptions): Plan {
+  const { engine } = resolveTarget(opts.target);
+  const flavor = engine.dialect.flavor;
+  const parts = splitStatements(opts.sql, flavor);
+  if (parts.length === 0) {
+    throw engineError('GENERIC_COMMAND_ERROR', 'The query is empty: there is no statement to run.', { engineName: engine.label, status: 400 });
+  }
+  const statements = parts.map((p) => ({ sql: p.sql, shape: describeStatement(p.sql, flavor) }));
+  if (!opts.allowDml) {
+    const index = statements.findIndex((s) => s.shape.kind !== 'read');
+    if (index >= 0) {
+      const { shape } = statements[index];
+      const message = shape.known
+        ? 'Only SELECT statements are allowed against this database.'
+        : 'This database does not allow for DDL/DML, and the query could not be parsed to confirm it is a read-only query. Please contact your administrator for more assistance.';
+      throw engineError('DML_NOT_ALLOWED_ERROR', message, { engineName: engine.label, extra: { statement: index + 1, statement_kind: shape.kind } });
+    }
+  }
+  const last = statements[statements.length - 1];
+  const limit = last.shape.returnsRows
+    ? planLimit({ sql: last.sql, requested: opts.limit, serverMax: opts.serverMaxRows, isSelect: last.shape.isSelect, flavor })
+    : { sql: last.sql, limit: null, fetchLimit: null, limitingFactor: 'NOT_LIMITED' as const };
+  statements[statements.length - 1] = { ...last, sql: limit.sql };
+  return { engine, statements, limit };
+}
+
+const discard: QuerySink = { batchSize: DEFAULT_BATCH, onBatch: () => {} };
+
+/** Runs every statement; the last one's rows go to `lastSink`. Returns per-statement info. */
+async function runStatements(
+  session: EngineSession,
+  ctx: ScopeContext,
+  plan: Plan,
+  schema: string | null | undefined,
+  lastSink: QuerySink,
+): Promise<{ infos: StatementInfo[]; lastColumns: ColumnInfo[]; lastRowsRead: number; lastAffected: number | null }> {
+  const { engine } = ctx;
+  for (const sql of schema ? engine.dialect.useSchema(schema) : []) {
+    await session.query(sql, describeStatement(sql, engine.dialect.flavor), discard);
+  }
+  const infos: StatementInfo[] = [];
+  const count = plan.statements.length;
+  let outcome = { columns: [] as ColumnInfo[], rowsRead: 0, affectedRows: null as number | null };
+  for (let index = 0; index < count; index++) {
+    const { sql, shape } = plan.statements[index];
+    const started = performance.now();
+    try {
+      outcome = await session.query(sql, shape, index === count - 1 ? lastSink : discard);
+    } catch (error) {
+      throw withStatementPrefix(error, index, count, ctx);
+    }
+    const rowcount = outcome.columns.length > 0 ? outcome.rowsRead : outcome.affectedRows;
+    infos.push({ index, sql, kind: shape.kind, rowcount, durationMs: performance.now() - started });
+  }
+  return { infos, lastColumns: outcome.columns, lastRowsRead: outcome.rowsRead, lastAffected: outcome.affectedRows };
+}
+
+/** Superset's "Statement 2 out of 3: …" for scripts of several statements. */
+function withStatementPrefix(error: unknown, index: number, count: number, ctx: ScopeContext): unknown {
+  if (error instanceof QueryStoppedError) return error;
+  const mapped = error instanceof EngineError ? error : ctx.engine.mapError(error, { params: ctx.params, phase: 'query' });
+  if (count === 1) return mapped;
+  const e = mapped.error;
+  return new EngineError(
+    { ...e, message: `Statement ${index + 1} out of ${count}: ${e.message}`, extra: { ...e.extra, statement: index + 1 } },
+    { cause: mapped.cause ?? error, status: mapped.status },
+  );
+}
+
+/** Runs a script and answers its last statement's rows, limited as Superset's SQL Lab does. */
+export async function executeSql(opts: ExecuteOptions): Promise<ExecuteResult> {
+  const plan = planScript(opts);
+  const started = performance.now();
+  const keepAtMost = plan.limit.limit ?? Number.POSITIVE_INFINITY;
+  const rows: Row[] = [];
+  const sink: QuerySink = {
+    batchSize: opts.batchSize ?? DEFAULT_BATCH,
+    maxRows: plan.limit.fetchLimit,
+    onBatch: (batch) => {
+      const room = keepAtMost - rows.length;
+      const kept = batch.rows.length <= room ? batch.rows : batch.rows.slice(0, Math.max(0, room));
+      for (const row of kept) rows.push(row);
+      if (kept.length === 0 && batch.rows.length > 0) return; // only the extra row that proves the limit
+      return opts.onBatch?.({ columns: batch.columns, rows: kept });
+    },
+  };
+  const run = await withSession(opts, (session, ctx) => runStatements(session, ctx, plan, opts.schema, sink));
+  const returnsRows = run.lastColumns.length > 0;
+  const settled = returnsRows ? settleLimit(plan.limit, run.lastRowsRead) : { keep: 0, limitingFactor: 'NOT_LIMITED' as const };
+  return {
+    columns: run.lastColumns,
+    rows: returnsRows ? rows : [], // already capped at the limit while reading
+    rowcount: returnsRows ? settled.keep : (run.lastAffected ?? 0),
+    limit: plan.limit.limit,
+    limitingFactor: settled.limitingFactor,
+    executedSql: plan.statements.map((s) => s.sql).join(';\n'),
+    statements: run.infos,
+    durationMs: performance.now() - started,
+  };
+}
+
+export interface StreamSummary {
+  columns: ColumnInfo[];
+  rowcount: number;
+  limitingFactor: LimitingFactor;
+}
+
+/**
+ * The last statement's rows as batches, for exports and anything too big to hold: the driver
+ * reads the next batch only when the consumer asks for it. Leaving the loop early stops the query.
+ */
+export async function* streamSql(opts: ExecuteOptions): AsyncGenerator<StreamBatch, StreamSummary, void> {
+  const plan = planScript(opts);
+  const keepAtMost = plan.limit.limit ?? Number.POSITIVE_INFINITY;
+  const channel = new Channel<StreamBatch>();
+  const quit = new AbortController();
+  const signal = opts.signal ? AbortSignal.any([opts.signal, quit.signal]) : quit.signal;
+  let delivered = 0;
+  const sink: QuerySink = {
+    batchSize: opts.batchSize ?? DEFAULT_BATCH,
+    maxRows: plan.limit.fetchLimit,
+    onBatch: (batch) => {
+      const room = keepAtMost - delivered;
+      const rows = batch.rows.length <= room ? batch.rows : batch.rows.slice(0, Math.max(0, room));
+      delivered += rows.length;
+      if (rows.length === 0 && batch.rows.length > 0) return; // only the extra row that proves the limit
+      return channel.put({ columns: batch.columns, rows });
+    },
+  };
+  const running = withSession({ ...opts, signal }, (session, ctx) => runStatements(session, ctx, plan, opts.schema, sink)).then(
+    (run) => channel.close(run),
+    (error: unknown) => channel.fail(error),
+  );
+  let finished = false;
+  try {
+    for (;;) {
+      const next = await channel.take();
+      if (next.done) {
+        finished = true;
+        const run = next.value;
+        const settled = settleLimit(plan.limit, run.lastRowsRead);
+        return { columns: run.lastColumns, rowcount: run.lastColumns.length > 0 ? settled.keep : (run.lastAffected ?? 0), limitingFactor: settled.limitingFactor };
+      }
+      yield next.value;
+    }
+  } finally {
+    if (!finished) {
+      quit.abort(); // the consumer left (break, error): stop the statement and free the session
+      channel.drop();
+      await running.catch(() => {});
+    }
+  }
+}
+
+type Finished = Awaited<ReturnType<typeof runStatements>>;
+
+/** A hand-over point for one batch at a time between the driver and the generator's consumer. */
+class Channel<T> {
+  private item: { value: T; taken: () => void } | null = null;
+  private end: { run: Finished } | { error: unknown } | null = null;
+  private waiting: ((r: IteratorResult<T, Finished>) => void) | null = null;
+  private rejectWaiting: ((e: unknown) => void) | null = null;
+  private dropped = false;
+
+  put(value: T): Promise<void> {
+    if (this.dropped) return Promise.reject(new QueryStoppedError());
+    return new Promise<void>((taken) => {
+      this.item = { value, taken };
+      this.wake();
+    });
+  }
+
+  take(): Promise<IteratorResult<T, Finished>> {
+    return new Promise((resolve, reject) => {
+      this.waiting = resolve;
+      this.rejectWaiting = reject;
+      this.wake();
+    });
+  }
+
+  close(run: Finished) {
+    this.end = { run };
+    this.wake();
+  }
+
+  fail(error: unknown) {
+    this.end = { error };
+    this.wake();
+  }
+
+  drop() {
+    this.dropped = true;
+    this.item?.taken();
+    this.item = null;
+  }
+
+  private wake() {
+    if (!this.waiting) return;
+    const resolve = this.waiting;
+    const reject = this.rejectWaiting as (e: unknown) => void;
+    if (this.item) {
+      const { value, taken } = this.item;
+      this.item = null;
+      this.waiting = null;
+      taken();
+      resolve({ done: false, value });
+    } else if (this.end) {
+      this.waiting = null;
+      if ('run' in this.end) resolve({ done: true, value: this.end.run });
+      else reject(this.end.error);
+    }
+  }
+}
+
+/** Superset's test_connection: connect and run a trivial query; the error, if any, is an EngineError. */
+export async function testConnection(target: ConnectionTarget, timeoutMs = 10_000): Promise<void> {
+  await executeSql({ target, sql: 'SELECT 1', timeoutMs });
+}
+
+/** Cancels, from anywhere, the query whose session reported `cancelKey` (see ScopeOptions.onCancelKey). */
+export async function cancelQuery(target: ConnectionTarget, cancelKey: string): Promise<boolean> {
+  const { engine, params } = resolveTarget(target);
+  return engine.cancelByKey(params, cancelKey, { connectTimeoutMs: poolSettings().connectTimeoutMs });
+}

@@ -1,0 +1,16 @@
+/** Cost estimate from `EXPLAIN (FORMAT JSON)`: the root plan node's startup cost, total cost and rows. */
+import type { StatementShape } from '~/lib/sql/classify';
+import type { CostEstimate, EngineSession } from '../types.server';
+
+interface PlanNode {
+  'Startup Cost': number;
+  'Total Cost': number;
+  'Plan Rows': number;
+}
+
+export async function estimatePostgres(session: EngineSession, sql: string, _shape: StatementShape): Promise<CostEstimate> {
+  const { rows } = await session.select(`EXPLAIN (FORMAT JSON) ${sql}`);
+  const [explained] = JSON.parse(String(rows[0]?.[0])) as { Plan: PlanNode }[];
+  const plan = explained.Plan;
+  return { 'Startup cost': plan['Startup Cost'], 'Total cost': plan['Total Cost'], Rows: plan['Plan Rows'] };
+}

@@ -1,0 +1,148 @@
+/**
+ * The execution core under stress on the real PostgreSQL: a million rows with flat memory,
+ * cancel and timeout reaching the server, a backend terminated mid-query, a host that hangs.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QueryStoppedError } from '~/server/engines/errors.server';
+import { cancelQuery, executeSql, streamSql } from '~/server/engines/execute.server';
+import { closeAllPools, configurePools, poolSettings, type ConnectionTarget } from '~/server/engines/pools.server';
+import { createTempPostgresDatabase, type TempDatabase } from '../helpers/databases';
+import { engineErrorOf, eventually, issueCodes, rssGrowthDuring, serviceAvailable, startBlackHole, tempSqliteFile } from '../helpers/engine-fixtures';
+
+const up = await serviceAvailable('postgresql');
+
+describe.skipIf(!up)('PostgreSQL execution at runtime', () => {
+  let db: TempDatabase;
+  let admin: pg.Client;
+  let target: ConnectionTarget;
+  const sqlite = tempSqliteFile();
+  const other: ConnectionTarget = { databaseId: 'pg-runtime-other-sqlite', uri: `sqlite:///${sqlite.file}` };
+
+  beforeAll(async () => {
+    db = await createTempPostgresDatabase('sightline_test_engines');
+    target = { databaseId: `pg-runtime-${db.name}`, uri: db.url };
+    admin = new pg.Client({ connectionString: db.url });
+    await admin.connect();
+    await executeSql({ target: other, sql: 'CREATE TABLE t (x int); INSERT INTO t VALUES (42)', allowDml: true });
+  });
+
+  afterAll(async () => {
+    await admin?.end();
+    await closeAllPools();
+    await db?.drop();
+    sqlite.remove();
+  });
+
+  /** Backends of our test database running a statement that starts with `prefix`. */
+  const running = async (prefix: string) => {
+    const r = await admin.query<{ n: string }>(
+      `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1 AND state = 'active' AND query LIKE $2 AND pid <> pg_backend_pid()`,
+      [db.name, `${prefix}%`],
+    );
+    return Number(r.rows[0].n);
+  };
+
+  it('streams a million rows in batches with flat memory, values intact', async () => {
+    let rows = 0;
+    let first: unknown[] | null = null;
+    let last: unknown[] | null = null;
+    let batches = 0;
+    const { growthMb } = await rssGrowthDuring(async () => {
+      const stream = streamSql({ target, sql: `SELECT i, i::int8 * 9007199254740 AS big, 'row ' || i AS label FROM generate_series(1, 1000000) AS s(i)`, batchSize: 5000 });
+      for await (const batch of stream) {
+        batches++;
+        expect(batch.rows.length).toBeLessThanOrEqual(5000);
+        first ??= batch.rows[0];
+        last = batch.rows[batch.rows.length - 1] ?? last;
+        rows += batch.rows.length;
+      }
+    });
+    expect(rows).toBe(1_000_000);
+    expect(batches).toBeGreaterThanOrEqual(200);
+    expect(first).toEqual([1, 9007199254740, 'row 1']);
+    expect(last).toEqual([1_000_000, 9007199254740000000n, 'row 1000000']);
+    expect(growthMb).toBeLessThan(150);
+  }, 120_000);
+
+  it('stops the query on the server when the consumer leaves a stream early', async () => {
+    let seen = 0;
+    const started = Date.now();
+    // generate_series in the select list streams; in FROM it would materialise its 100M rows first.
+    for await (const batch of streamSql({ target, sql: 'SELECT i, md5(i::text) FROM (SELECT generate_series(1, 100000000) AS i) s', batchSize: 1000 })) {
+      seen += batch.rows.length;
+      if (seen >= 3000) break;
+    }
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(await eventually(async () => (await running('SELECT i, md5')) === 0, 1000)).toBe(true);
+    expect((await executeSql({ target, sql: 'SELECT 1' })).rows).toEqual([[1]]);
+  }, 30_000);
+
+  it('cancels a long query in the server: pg_sleep(30) is gone within a second', async () => {
+    const stop = new AbortController();
+    const query = executeSql({ target, sql: 'SELECT pg_sleep(30)', signal: stop.signal });
+    expect(await eventually(async () => (await running('SELECT pg_sleep(30)')) === 1, 5000)).toBe(true);
+    const cancelledAt = Date.now();
+    stop.abort();
+    await expect(query).rejects.toBeInstanceOf(QueryStoppedError);
+    expect(await eventually(async () => (await running('SELECT pg_sleep(30)')) === 0, 1000)).toBe(true);
+    expect(Date.now() - cancelledAt).toBeLessThan(1000);
+  }, 30_000);
+
+  it('cancels by key from another caller (what a second process does), with pg_cancel_backend', async () => {
+    let key = '';
+    const query = engineErrorOf(executeSql({ target, sql: 'SELECT pg_sleep(30)', onCancelKey: (k) => (key = k) }));
+    expect(await eventually(async () => key !== '' && (await running('SELECT pg_sleep(30)')) === 1, 5000)).toBe(true);
+    expect(await cancelQuery({ ...target, databaseId: 'another-process' }, key)).toBe(true);
+    const error = await query;
+    expect(error.message).toContain('The query was cancelled.');
+    expect(await eventually(async () => (await running('SELECT pg_sleep(30)')) === 0, 1000)).toBe(true);
+  }, 30_000);
+
+  it('times out with SQLLAB_TIMEOUT_ERROR and stops the statement', async () => {
+    const started = Date.now();
+    const error = await engineErrorOf(executeSql({ target, sql: 'SELECT pg_sleep(20)', timeoutMs: 500, timeoutErrorType: 'SQLLAB_TIMEOUT_ERROR' }));
+    expect([error.error.error_type, issueCodes(error), error.status]).toEqual(['SQLLAB_TIMEOUT_ERROR', [1026, 1027], 408]);
+    expect(Date.now() - started).toBeLessThan(2500);
+    expect(await eventually(async () => (await running('SELECT pg_sleep(20)')) === 0, 1000)).toBe(true);
+    const chart = await engineErrorOf(executeSql({ target, sql: 'SELECT pg_sleep(20)', timeoutMs: 300 }));
+    expect([chart.error.error_type, issueCodes(chart)]).toEqual(['BACKEND_TIMEOUT_ERROR', [1000, 1001]]);
+  }, 30_000);
+
+  it('answers an error when the backend is terminated mid-query, while other databases keep serving', async () => {
+    let pid = '';
+    const query = engineErrorOf(executeSql({ target, sql: 'SELECT pg_sleep(20)', onCancelKey: (k) => (pid = k) }));
+    expect(await eventually(async () => pid !== '' && (await running('SELECT pg_sleep(20)')) === 1, 5000)).toBe(true);
+    // While it hangs, another database (and another pool of this one) answers at once.
+    expect((await executeSql({ target: other, sql: 'SELECT x FROM t' })).rows).toEqual([[42]]);
+    expect((await executeSql({ target: { ...target, databaseId: 'pg-runtime-second' }, sql: 'SELECT 2' })).rows).toEqual([[2]]);
+    await admin.query('SELECT pg_terminate_backend($1::int)', [Number(pid)]);
+    const error = await query;
+    expect(error.error.error_type).toBe('GENERIC_DB_ENGINE_ERROR');
+    expect(error.message).toContain('The connection to the database was lost while the query ran.');
+    // The broken connection was dropped: the next query gets a fresh one.
+    expect((await executeSql({ target, sql: 'SELECT 3' })).rows).toEqual([[3]]);
+  }, 30_000);
+
+  it('fails fast against a host that hangs, without stalling other databases', async () => {
+    const hole = await startBlackHole();
+    const saved = poolSettings().connectTimeoutMs;
+    configurePools({ connectTimeoutMs: 1000 });
+    try {
+      const down: ConnectionTarget = { databaseId: 'pg-black-hole', uri: `postgresql://postgres@127.0.0.1:${hole.port}/x` };
+      const started = Date.now();
+      const attempts = [1, 2, 3].map(() => engineErrorOf(executeSql({ target: down, sql: 'SELECT 1' })));
+      const healthyAt = Date.now();
+      expect((await executeSql({ target: other, sql: 'SELECT x FROM t' })).rows).toEqual([[42]]);
+      expect((await executeSql({ target, sql: 'SELECT 1' })).rows).toEqual([[1]]);
+      expect(Date.now() - healthyAt).toBeLessThan(500);
+      for (const error of await Promise.all(attempts)) {
+        expect([error.error.error_type, issueCodes(error)]).toEqual(['CONNECTION_HOST_DOWN_ERROR', [1009]]);
+      }
+      expect(Date.now() - started).toBeLessThan(2500);
+    } finally {
+      configurePools({ connectTimeoutMs: saved });
+      await hole.close();
+    }
+  }, 30_000);
+});
