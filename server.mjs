@@ -8,10 +8,12 @@ import { createRequestHandler } from '@remix-run/express';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const build = await import(path.join(root, 'build/server/index.js'));
-const { bootstrap, serverConfig } = build.entry.module;
+const { bootstrap, serverConfig, startBackgroundWork, stopBackgroundWork } = build.entry.module;
 
 try {
   await bootstrap();
+  // After bootstrap, so the queue's tables exist; the web process runs queries unless WORKER_IN_WEB=false.
+  await startBackgroundWork();
 } catch (err) {
   console.error(`sightline: cannot start: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
@@ -23,6 +25,15 @@ app.disable('x-powered-by');
 app.use(compression());
 app.use('/assets', express.static(path.join(root, 'build/client/assets'), { immutable: true, maxAge: '1y' }));
 app.use(express.static(path.join(root, 'build/client'), { maxAge: '1h' }));
+// Other tools post queries to /sqllab/ from their own pages (Superset's contract). Remix refuses
+// every cross-origin document POST outright, so the Origin header is dropped for that one entry
+// point: its action (app/routes/sqllab.tsx) never runs anything, it only shows the SQL and asks
+// the logged-in user to confirm with a CSRF-protected form. The editor's own forms post to
+// `?index` and keep Remix's check.
+app.post(['/sqllab', '/sqllab/'], (req, _res, next) => {
+  if (!('index' in req.query)) delete req.headers.origin;
+  next();
+});
 app.all('*', createRequestHandler({ build }));
 
 const server = app.listen(port, host, () => {
@@ -30,5 +41,5 @@ const server = app.listen(port, host, () => {
 });
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => server.close(() => process.exit(0)));
+  process.on(signal, () => server.close(() => void stopBackgroundWork().finally(() => process.exit(0))));
 }

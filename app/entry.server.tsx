@@ -7,6 +7,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { env } from './server/env.server';
 
 export { bootstrap } from './server/bootstrap.server';
+export { startBackgroundWork, stopBackgroundWork } from './server/jobs/worker.server';
 
 /** What server.mjs needs to listen; it reads no environment itself. */
 export function serverConfig() {

@@ -1,27 +1,63 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
-import { requireUserWith } from '~/server/auth/current-user.server';
-import { listSqlLabDatabases } from '~/server/databases/list-databases.server';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { loadSqlLabPage, sqlLabPageAction } from '~/server/sqllab/page.server';
 import { ErrorPage } from '~/ui/ErrorPage';
+import { SqlLabEditor } from '~/ui/sqllab/SqlLabEditor';
+import { ErrorNotice, PostedQueryConfirmation, StaticSqlLab } from '~/ui/sqllab/StaticSqlLab';
+import { useHydrated } from '~/ui/use-hydrated';
 
-// A placeholder until the SQL Lab issue replaces it with the editor; it already enforces the gate.
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUserWith(request, 'menu_access', 'SQL Lab');
-  return { databases: await listSqlLabDatabases(user) };
-}
+// The gate (menu_access on SQL Lab) is in loadSqlLabPage: a Gamma user gets 403.
+export const loader = ({ request }: LoaderFunctionArgs) => loadSqlLabPage(request);
+
+export const action = ({ request }: ActionFunctionArgs) => sqlLabPageAction(request);
 
 export default function SqlLab() {
-  const { databases } = useLoaderData<typeof loader>();
+  const page = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const hydrated = useHydrated();
+  const databases = Object.values(page.bootstrap.databases);
+
+  const confirm = result?.intent === 'confirm' ? result.posted : page.confirm;
+  if (confirm) {
+    return <PostedQueryConfirmation {...confirm} databases={databases} defaultLimit={page.defaultLimit} />;
+  }
+
+  const run = result?.intent === 'run' ? result : null;
+  const ranQuery = run && 'query' in run ? run.query : null;
+  const ranResults = run && 'results' in run ? run.results : null;
+  if (hydrated) {
+    return (
+      <SqlLabEditor
+        page={page}
+        opened={ranQuery ? { query: ranQuery, results: ranResults, error: run && 'error' in run ? run.error : null } : null}
+      />
+    );
+  }
+
+  const requested = page.requested;
+  const query = ranQuery ?? page.resultsQuery ?? (requested ? { sql: requested.sql, dbId: requested.dbId, schema: requested.schema } : null);
+  const save = result?.intent === 'save-query' ? result : null;
   return (
     <section aria-labelledby="sqllab-title" className="space-y-4">
       <h1 id="sqllab-title" className="text-2xl font-semibold">SQL Lab</h1>
-      <p className="text-slate-600 dark:text-slate-300">The SQL editor is not built yet. These databases will be available in it:</p>
-      {databases.length ? (
-        <ul className="list-inside list-disc">
-          {databases.map((db) => <li key={db.id}>{db.name} <span className="text-slate-500 dark:text-slate-400">({db.backend})</span></li>)}
-        </ul>
-      ) : (
+      {page.openError && <ErrorNotice error={{ message: page.openError }} />}
+      {databases.length === 0 ? (
         <p>No database is exposed in SQL Lab.</p>
+      ) : (
+        <StaticSqlLab
+          databases={databases}
+          limits={page.limits}
+          query={{
+            sql: query?.sql ?? 'SELECT *\nFROM\nWHERE',
+            dbId: query?.dbId ?? null,
+            schema: query?.schema ?? null,
+            queryLimit: run && 'queryLimit' in run && run.queryLimit ? run.queryLimit : page.defaultLimit,
+          }}
+          results={ranResults ?? page.results}
+          error={(run && 'error' in run ? run.error : null) ?? page.resultsError}
+          fieldErrors={{ ...(run && 'fieldErrors' in run ? run.fieldErrors : {}), ...(save && 'fieldErrors' in save ? save.fieldErrors : {}) }}
+          saveError={save && 'error' in save ? save.error.message : null}
+        />
       )}
     </section>
   );

@@ -12,6 +12,7 @@ import { env } from './env.server';
 import { seedRoles } from './security/seed-roles.server';
 import { createUser } from './security/users.server';
 import { loadExamples } from './examples/load.server';
+import { configurePools } from './engines/pools.server';
 
 type Log = (message: string) => void;
 
@@ -69,6 +70,7 @@ export async function ensureExamples(log: Log) {
 }
 
 export async function bootstrap(log: Log = console.log) {
+  configurePools({ connectTimeoutMs: env().ENGINE_CONNECT_TIMEOUT_MS, maxConnections: env().ENGINE_POOL_MAX_CONNECTIONS ?? null });
   await migrate(log);
   await seedRoles(models(), log);
   await ensureAdmin(log);

@@ -29,6 +29,12 @@ const EnvSchema = z.object({
   RESULTS_TTL_SECONDS: z.coerce.number().int().positive().default(24 * 3600),
   RESULTS_MAX_BYTES: z.coerce.number().int().positive().default(256 * 1024 * 1024),
   SQLLAB_BACKEND_PERSISTENCE: z.enum(['true', 'false']).default('true'),
+  // Whether the web process also runs background jobs (async SQL Lab queries); `npm run worker` always does.
+  WORKER_IN_WEB: z.enum(['true', 'false']).default('true'),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  // Analytics database connections (app/server/engines/pools.server.ts).
+  ENGINE_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+  ENGINE_POOL_MAX_CONNECTIONS: z.coerce.number().int().positive().optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
   REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(30 * 24 * 3600),
 });

@@ -117,6 +117,15 @@ export function dateFilters(column: string): FilterOperatorDef[] {
   ];
 }
 
+/** A time kept as epoch milliseconds (a query's start_time): the value may be milliseconds or a date. */
+export function epochFilters(column: string): FilterOperatorDef[] {
+  const ms = (v: ListFilterValue, ctx: FilterContext) => asDate(v, ctx).getTime();
+  return [
+    operator('gt', 'Greater than', (v, ctx) => ({ [column]: { [Op.gt]: ms(v, ctx) } })),
+    operator('lt', 'Smaller than', (v, ctx) => ({ [column]: { [Op.lt]: ms(v, ctx) } })),
+  ];
+}
+
 /** A to-one relation by its foreign key (`created_by` → `created_by_fk`). */
 export function toOneFilters(foreignKey: string): FilterOperatorDef[] {
   return [

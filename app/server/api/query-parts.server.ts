@@ -8,7 +8,7 @@ import type { ListFilter } from '~/lib/list-query';
 import type { CurrentUser } from '../auth/current-user.server';
 import { models } from '../db.server';
 import { httpError } from '../http.server';
-import type { Relation, ResourceDefinition } from './resource-types.server';
+import type { OrderRelation, Relation, ResourceDefinition } from './resource-types.server';
 import { findResource } from './resources.server';
 
 /** The user columns needed to name a person, and nothing else. */
@@ -49,6 +49,7 @@ export function includeFor(relation: Relation, user: CurrentUser): Includeable |
   switch (relation) {
     case 'created_by':
     case 'changed_by':
+    case 'user':
       return { model: User, as: relation, attributes: PERSON_ATTRIBUTES };
     case 'owners':
       return { model: User, as: 'owners', attributes: PERSON_ATTRIBUTES, through: { attributes: [] } };
@@ -66,7 +67,7 @@ export function includeFor(relation: Relation, user: CurrentUser): Includeable |
 }
 
 /** A to-one join used only to order by the related table's column: it selects nothing. */
-export function orderJoin(relation: 'created_by' | 'changed_by' | 'database'): Includeable {
+export function orderJoin(relation: OrderRelation): Includeable {
   const { User, Database } = models();
   return { model: relation === 'database' ? Database : User, as: relation, attributes: [], required: false };
 }

@@ -8,8 +8,11 @@ import type { Model, ModelStatic, WhereOptions } from 'sequelize';
 import type { ListFilterValue } from '~/lib/list-query';
 import type { CurrentUser } from '../auth/current-user.server';
 
-/** Associations a list may load. Each is loaded with an explicit, safe attribute list (never a secret). */
-export type Relation = 'created_by' | 'changed_by' | 'owners' | 'database' | 'dashboards' | 'datasource';
+/**
+ * Associations a list may load. Each is loaded with an explicit, safe attribute list (never a
+ * secret). `user` is the person who ran a query (queries have no created_by).
+ */
+export type Relation = 'created_by' | 'changed_by' | 'owners' | 'database' | 'dashboards' | 'datasource' | 'user';
 
 /** One top-level field of a list row. Relation fields answer objects (or arrays) that dotted columns project. */
 export type FieldDef<M extends Model = Model> = {
@@ -23,7 +26,8 @@ export type FieldDef<M extends Model = Model> = {
 export type RowExtras = { datasourceNames: Map<number, string> };
 
 /** How `order_column` maps to SQL: a column of the model, or of a to-one relation (joined for the order). */
-export type OrderDef = { column: string; relation?: 'created_by' | 'changed_by' | 'database'; text?: boolean };
+export type OrderDef = { column: string; relation?: OrderRelation; text?: boolean };
+export type OrderRelation = 'created_by' | 'changed_by' | 'database' | 'user';
 
 export type FilterContext = {
   user: CurrentUser;

@@ -5,16 +5,18 @@
  * password, a password hash) has no field, so no `select_columns` can ask for it.
  */
 import { literal, Op, type WhereOptions } from 'sequelize';
-import type { Chart, Dashboard, Database, Dataset, SavedQuery } from '../../../db/index';
+import type { Chart, Dashboard, Database, Dataset, Query, SavedQuery } from '../../../db/index';
 import { models } from '../db.server';
 import { dashboardsVisibleTo, savedQueriesVisibleTo } from '../access/visibility.server';
 import { backendOf } from '../databases/list-databases.server';
 import { httpError } from '../http.server';
+import { queriesVisibleTo } from '../sqllab/query-record.server';
+import { extractTables } from '../sqllab/sql-tables.server';
 import {
-  allTextFilter, booleanFilters, dateFilters, escapeSql, favoriteFilter, integerFilters, likePattern, nullOrEmptyFilter,
+  allTextFilter, booleanFilters, dateFilters, epochFilters, escapeSql, favoriteFilter, integerFilters, likePattern, nullOrEmptyFilter,
   textFilters, toManyFilters, toOneFilters,
 } from './filters.server';
-import { AUDIT_ORDER, auditFields, ownersField } from './resource-fields.server';
+import { AUDIT_ORDER, auditFields, loaded, ownersField, person } from './resource-fields.server';
 import { defineResource, type ResourceDefinition } from './resource-types.server';
 
 const AUDIT_LIST_COLUMNS = [
@@ -290,8 +292,66 @@ const savedQuery = defineResource<SavedQuery>({
   visibleTo: savedQueriesVisibleTo,
 });
 
+const query = defineResource<Query>({
+  name: 'query',
+  view: 'Query',
+  title: 'Query',
+  model: () => models().Query,
+  fields: {
+    id: { get: (r) => r.id },
+    client_id: { get: (r) => r.client_id },
+    changed_on: { get: (r) => (r.changed_on ? new Date(r.changed_on).toISOString() : null) },
+    database: { get: (r) => (r.database ? { id: r.database.id, database_name: r.database.database_name } : null), needs: 'database' },
+    executed_sql: { get: (r) => r.executed_sql },
+    rows: { get: (r) => r.rows },
+    schema: { get: (r) => r.schema },
+    sql: { get: (r) => r.sql, label: 'SQL' },
+    sql_tables: { get: (r) => extractTables(r.sql ?? '') },
+    status: { get: (r) => r.status },
+    tab_name: { get: (r) => r.tab_name, label: 'Tab Name' },
+    user: { get: (r) => person(loaded(r, 'user')), needs: 'user' },
+    start_time: { get: (r) => r.start_time, label: 'Start Time' },
+    end_time: { get: (r) => r.end_time, label: 'End Time' },
+    tmp_table_name: { get: (r) => r.tmp_table_name },
+    tmp_schema_name: { get: (r) => r.tmp_schema_name },
+    tracking_url: { get: (r) => r.tracking_url },
+    error_message: { get: (r) => r.error_message },
+    results_key: { get: (r) => r.results_key },
+    sql_editor_id: { get: (r) => r.sql_editor_id },
+  },
+  // Superset's QueryRestApi.list_columns.
+  listColumns: [
+    'id', 'changed_on', 'database.database_name', 'executed_sql', 'rows', 'schema', 'sql', 'sql_tables', 'status', 'tab_name',
+    'user.first_name', 'user.id', 'user.last_name', 'start_time', 'end_time', 'tmp_table_name', 'tracking_url',
+  ],
+  orderColumns: {
+    changed_on: { column: 'changed_on' },
+    'database.database_name': { column: 'database_name', relation: 'database', text: true },
+    rows: { column: 'rows' },
+    schema: { column: 'schema', text: true },
+    start_time: { column: 'start_time' },
+    sql: { column: 'sql' },
+    tab_name: { column: 'tab_name', text: true },
+    'user.first_name': { column: 'first_name', relation: 'user', text: true },
+  },
+  defaultOrder: { column: 'changed_on', direction: 'desc' },
+  searchFilters: {
+    changed_on: dateFilters('changed_on'),
+    database: toOneFilters('database_id'),
+    sql: textFilters('sql'),
+    status: textFilters('status'),
+    user: toOneFilters('user_id'),
+    start_time: epochFilters('start_time'),
+  },
+  related: { database: 'database', user: 'user' },
+  distinct: ['status'],
+  permissions: ['can_read'],
+  // As in Superset's QueryFilter: one's own queries, unless one holds all_query_access.
+  visibleTo: queriesVisibleTo,
+});
+
 const RESOURCES: ReadonlyMap<string, ResourceDefinition> = new Map(
-  [database, dataset, chart, dashboard, savedQuery].map((r) => [r.name, r]),
+  [database, dataset, chart, dashboard, savedQuery, query].map((r) => [r.name, r]),
 );
 
 export function resourceNames(): string[] {

@@ -6,9 +6,11 @@
 import type { Database } from '../../../db/index';
 import { requirePermission, type CurrentUser } from '../auth/current-user.server';
 import { models } from '../db.server';
+import { engineForUri } from '../engines/registry.server';
+import type { EngineName } from '../engines/types.server';
 import { findPage, personName, searchWhere, PERSON_ATTRIBUTES, type ListPage, type ListSpec, type PageQuery } from '../lists/page-query.server';
 
-export type Backend = 'sqlite' | 'postgresql' | 'mysql' | 'other';
+export type Backend = EngineName | 'other';
 
 export type DatabaseRow = {
   id: number;
@@ -30,18 +32,13 @@ export const DATABASE_LIST: ListSpec<DatabaseSort> = {
   defaultDir: 'desc',
 };
 
-const BACKENDS: Record<string, Backend> = {
-  sqlite: 'sqlite',
-  postgresql: 'postgresql',
-  postgres: 'postgresql',
-  mysql: 'mysql',
-  mariadb: 'mysql',
-};
-
-/** The engine from a SQLAlchemy-style URI's scheme, ignoring any `+driver` suffix (`postgresql+psycopg2`). */
+/** The engine of a SQLAlchemy-style URI, by its scheme (any `+driver` suffix ignored); 'other' when no engine answers to it. */
 export function backendOf(uri: string): Backend {
-  const scheme = /^([a-z][a-z0-9.-]*)(?:\+[a-z0-9_]+)?:/i.exec(uri.trim())?.[1]?.toLowerCase() ?? '';
-  return BACKENDS[scheme] ?? 'other';
+  try {
+    return engineForUri(uri).name;
+  } catch {
+    return 'other';
+  }
 }
 
 function toRow(db: Database): DatabaseRow {

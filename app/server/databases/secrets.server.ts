@@ -1,13 +1,11 @@
 /**
  * Database secrets at rest: AES-256-GCM with a key derived from SECRET_KEY (scrypt, fixed
  * context salt), a fresh 12-byte IV per value, and the auth tag checked on decrypt, so a
- * tampered or foreign ciphertext is refused rather than decrypted to garbage.
+ * tampered or foreign ciphertext is refused rather than decrypted to garbage. What answers and
+ * forms show in place of a secret is the engines' PASSWORD_MASK (app/server/engines/uri.server.ts).
  */
 import crypto from 'node:crypto';
 import { secretKey } from '../env.server';
-
-/** What every answer and form shows in place of a secret; saving it back keeps the stored one. */
-export const MASKED_SECRET = 'XXXXXXXXXX';
 
 const VERSION = 'v1';
 let derived: { secret: string; key: Buffer } | undefined;

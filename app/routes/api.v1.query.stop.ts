@@ -1,0 +1,7 @@
+/** POST /api/v1/query/stop {client_id}: stops a running query, from any process. */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { handleStop, sqlLabMethodNotAllowed } from '~/server/sqllab/api.server';
+
+export const loader = ({ request }: LoaderFunctionArgs) => sqlLabMethodNotAllowed(request, ['POST']);
+
+export const action = ({ request }: ActionFunctionArgs) => handleStop(request);

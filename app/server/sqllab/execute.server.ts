@@ -1,0 +1,152 @@
+/**
+ * `POST /api/v1/sqllab/execute/`: from a request to a recorded, running query. Trusts the payload
+ * only after ExecutePayloadSchema (the route parses it). Checks, in order: the permission
+ * ('can_execute_sql_query', 'SQLLab'), the database (exists, the user may reach into it, exposed in
+ * SQL Lab), the client id (a retry of a query already accepted answers that query). From there on
+ * the query is on record, and any refusal (CTAS rules, template errors, DML rules, the engine's
+ * own errors) leaves it `failed` with its errors: the history shows what was tried and why not.
+ * Sync runs answer 200 with the rows (at most DISPLAY_MAX_ROW shown); async runs 202 `{query}`.
+ */
+import type { ExecutePayload } from '~/lib/sqllab-api';
+import { describeStatement } from '~/lib/sql/classify';
+import { splitStatements } from '~/lib/sql/split';
+import { requirePermission, type CurrentUser } from '../auth/current-user.server';
+import { env } from '../env.server';
+import { engineError } from '../engines/errors.server';
+import { resolveTarget } from '../engines/pools.server';
+import type { Engine } from '../engines/types.server';
+import { httpError } from '../http.server';
+import { enqueueQuery } from './async-jobs.server';
+import { ctasTarget, planCtas, type CtasTarget } from './ctas.server';
+import { getSqlLabDatabase, type SqlLabDatabase } from './database.server';
+import { describeFailure, failureResponse } from './errors.server';
+import { createQueryRecord, finishFailure, findQueryByClientId, newClientId, recordPlannedSql } from './query-record.server';
+import { emptyExecutionBody, executionBody, losslessJson } from './responses.server';
+import { reloadQuery, runQuery } from './runner.server';
+import { renderSqlTemplate } from './templating.server';
+import { toQueryResult } from './query-shapes.server';
+
+/** States in which a query sent again with the same client id is answered as it is (Superset's "handled"). */
+const HANDLED = new Set(['running', 'pending', 'timed_out', 'success']);
+
+export interface ExecuteContext {
+  user: CurrentUser;
+  /** The editor's URL parameters (it posts to `/execute/<its query string>`), for `url_param()`. */
+  urlParams: Record<string, string>;
+}
+
+/** The schema names of a CTAS land in when the query names none. */
+function defaultSchemaOf(db: SqlLabDatabase): string | null {
+  if (db.engine.dialect.defaultSchema) return db.engine.dialect.defaultSchema;
+  // MySQL's "schema" is the database: unqualified names land in the one the URI names.
+  return resolveTarget(db.target).params.database || null;
+}
+
+/** Superset refuses DML before running anything; so do we, for sync and async alike. */
+function checkStatements(sql: string, engine: Engine, allowDml: boolean): void {
+  const flavor = engine.dialect.flavor;
+  const statements = splitStatements(sql, flavor);
+  if (statements.length === 0) {
+    throw engineError('GENERIC_COMMAND_ERROR', 'The query is empty: there is no statement to run.', { engineName: engine.label, status: 400 });
+  }
+  if (allowDml) return;
+  statements.forEach((statement, index) => {
+    const shape = describeStatement(statement.sql, flavor);
+    if (shape.kind !== 'read') {
+      throw engineError('DML_NOT_ALLOWED_ERROR', 'Only SELECT statements are allowed against this database.', {
+        engineName: engine.label,
+        extra: { statement: index + 1, statement_kind: shape.kind },
+      });
+    }
+  });
+}
+
+/** Where a CTAS goes, or why it may not run (recorded on the query like any other refusal). */
+function ctasFor(payload: ExecutePayload, db: SqlLabDatabase, user: CurrentUser): { target: CtasTarget } | { refusal: unknown } {
+  try {
+    return {
+      target: ctasTarget({
+        method: payload.ctas_method,
+        tmpTableName: payload.tmp_table_name,
+        userId: user.id,
+        database: db.record,
+        schema: payload.schema,
+        defaultSchema: defaultSchemaOf(db),
+      }),
+    };
+  } catch (refusal) {
+    return { refusal };
+  }
+}
+
+async function answerExisting(user: CurrentUser, clientId: string): Promise<Response | null> {
+  const existing = await findQueryByClientId(clientId);
+  if (!existing) return null;
+  if (existing.user_id !== user.id || !HANDLED.has(existing.status)) {
+    throw httpError(409, `A query with client_id "${clientId}" already exists: send a new client_id to run the query again.`);
+  }
+  return losslessJson({ query: toQueryResult(await reloadQuery(existing.id)) });
+}
+
+export async function executeQuery(ctx: ExecuteContext, payload: ExecutePayload): Promise<Response> {
+  const { user } = ctx;
+  requirePermission(user, 'can_execute_sql_query', 'SQLLab');
+  const db = await getSqlLabDatabase(user, payload.database_id);
+  if (payload.client_id) {
+    const existing = await answerExisting(user, payload.client_id);
+    if (existing) return existing;
+  }
+  const e = env();
+  const runAsync = Boolean(payload.runAsync) && db.record.allow_run_async;
+  // Superset's rule: the dropdown's limit, never above SQL_MAX_ROW, which is also the default.
+  const limit = Math.min(payload.queryLimit ?? e.SQL_MAX_ROW, e.SQL_MAX_ROW);
+  const ctas = payload.select_as_cta ? ctasFor(payload, db, user) : null;
+  const query = await createQueryRecord({
+    clientId: payload.client_id ?? newClientId(),
+    databaseId: db.record.id,
+    userId: user.id,
+    sql: payload.sql,
+    schema: payload.schema ?? null,
+    catalog: payload.catalog ?? null,
+    tabName: payload.tab ?? null,
+    sqlEditorId: payload.sql_editor_id ?? null,
+    limit,
+    runAsync,
+    templateParams: payload.templateParams,
+    ctas: ctas && ('target' in ctas ? ctas.target : { method: payload.ctas_method, table: payload.tmp_table_name || null, schema: null }),
+  });
+
+  try {
+    if (ctas && 'refusal' in ctas) throw ctas.refusal;
+    const rendered = await renderSqlTemplate(payload.sql, {
+      templateParams: payload.templateParams,
+      user: { id: user.id, username: user.username, email: user.email },
+      engine: db.engine.name,
+      urlParams: ctx.urlParams,
+    });
+    const plan = ctas && 'target' in ctas ? planCtas(rendered, ctas.target, db.engine) : null;
+    checkStatements(plan ? plan.sql : rendered, db.engine, db.record.allow_dml || plan !== null);
+    await recordPlannedSql(query.id, rendered, plan ? plan.sql : rendered);
+  } catch (error) {
+    const failure = describeFailure(error);
+    await finishFailure(query.id, failure);
+    return failureResponse(failure);
+  }
+
+  if (runAsync) {
+    // As accepted (pending): an idle worker may claim it before this answer is written.
+    const accepted = toQueryResult(await reloadQuery(query.id));
+    try {
+      await enqueueQuery(query.id);
+    } catch (error) {
+      return failureResponse(describeFailure(error));
+    }
+    return losslessJson({ query: accepted }, 202);
+  }
+
+  const outcome = await runQuery(query.id, { timeoutMs: e.SQLLAB_TIMEOUT_SECONDS * 1000 });
+  const current = await reloadQuery(query.id);
+  if (outcome.state === 'success') return losslessJson(executionBody(current, outcome.results, e.DISPLAY_MAX_ROW));
+  if (outcome.state === 'stopped') return losslessJson(emptyExecutionBody(current));
+  return failureResponse(outcome.failure);
+}

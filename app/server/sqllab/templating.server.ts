@@ -1,0 +1,175 @@
+/**
+ * Jinja templating of SQL, with Superset's macros (superset/jinja_context.py): `url_param`,
+ * `current_user_id`, `current_username`, `current_user_email`, `filter_values`, `get_filters`,
+ * `cache_key_wrapper` and the `where_in` filter; the template parameters (the tab's JSON) are
+ * the other variables. The template is the user's text and is trusted with nothing: it runs in
+ * template-sandbox.server.ts. Failures are Superset's template errors: an undefined name that
+ * reaches the query is MISSING_TEMPLATE_PARAMS_ERROR (listing every such name), anything else
+ * that stops the render (syntax, a refused construct, a limit, parameters that are not a JSON
+ * object) is INVALID_TEMPLATE_PARAMS_ERROR with the position when there is one.
+ */
+import { sqlLabError, type SqlLabError } from './errors.server';
+import { renderSandboxed, TemplateProblem } from './template-sandbox.server';
+import { isPlainObject, isText } from './template-values.server';
+
+export type TemplateUser = { id: number; username: string; email: string | null };
+export type TemplateFilter = { col: string; op: string; val: unknown };
+
+export type TemplateContext = {
+  templateParams: Record<string, unknown>;
+  user: TemplateUser | null;
+  urlParams?: Record<string, string>;
+  filters?: TemplateFilter[];
+  /**
+   * The engine the SQL is for ('postgresql', 'sqlite', 'mysql'). Optional so existing callers
+   * compile, but pass it: without it, quoted values also double backslashes, which is what
+   * MySQL needs to stay injection-safe and leaves an extra backslash in values elsewhere.
+   */
+  engine?: string;
+};
+
+/** Superset's PARAMETER_MISSING_ERR. */
+const PARAMETER_MISSING_HELP =
+  'Please check your template parameters for syntax errors and make sure they match across your SQL query and Set Parameters. Then, try running your query again.';
+const MALFORMED_HELP =
+  'Please check your query and confirm that all template parameters are surrounded by double braces, for example, "{{ ds }}". Then, try running your query again.';
+
+/** Any of `{{`, `{%`, `{#`: without one, Jinja would return the text unchanged, so we do too. */
+const TEMPLATE_MARKER = /\{[{%#]/;
+
+/** Superset's `format_list`: `"a", "b"`. */
+const formatList = (names: readonly string[]) => names.map((n) => `"${n.replace(/"/g, '\\"')}"`).join(', ');
+
+export function missingParamsError(names: readonly string[], templateParams: Record<string, unknown>): SqlLabError {
+  const reason =
+    names.length === 1
+      ? `The parameter ${formatList(names)} in your query is undefined.`
+      : `The following parameters in your query are undefined: ${formatList(names)}.`;
+  return sqlLabError('MISSING_TEMPLATE_PARAMS_ERROR', `${reason} ${PARAMETER_MISSING_HELP}`, 422, {
+    undefined_parameters: [...names],
+    template_parameters: templateParams,
+  });
+}
+
+function invalidTemplateError(problem: TemplateProblem): SqlLabError {
+  const where = problem.line === null ? '' : ` (line ${problem.line}${problem.column === null ? '' : `, column ${problem.column}`})`;
+  const message =
+    problem.kind === 'syntax'
+      ? `The query contains one or more malformed template parameters: ${problem.message}${where}. ${MALFORMED_HELP}`
+      : `The query's template could not be rendered: ${problem.message}${where}`;
+  return sqlLabError('INVALID_TEMPLATE_PARAMS_ERROR', message, 422, {
+    template_error: problem.message,
+    template_error_kind: problem.kind,
+    line: problem.line,
+    column: problem.column,
+  });
+}
+
+/**
+ * The tab's template parameters (a JSON text, as the editor sends them) as an object. Empty or
+ * missing text is no parameters; anything that is not a JSON object is INVALID_TEMPLATE_PARAMS_ERROR.
+ */
+export function parseTemplateParams(text: string | null | undefined): Record<string, unknown> {
+  if (text === null || text === undefined || text.trim() === '') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    throw sqlLabError('INVALID_TEMPLATE_PARAMS_ERROR', `The template parameters are not valid JSON: ${detail}. ${PARAMETER_MISSING_HELP}`, 422, {
+      template_error: detail,
+    });
+  }
+  if (!isPlainObject(value)) {
+    throw sqlLabError('INVALID_TEMPLATE_PARAMS_ERROR', `The template parameters must be a JSON object, such as {"state": "CA"}. ${PARAMETER_MISSING_HELP}`, 422, {});
+  }
+  return value;
+}
+
+/** A SQL string literal. Outside PostgreSQL and SQLite backslashes are doubled too (MySQL reads them as escapes). */
+export function quoteLiteral(value: string, engine?: string): string {
+  const standard = engine === 'postgresql' || engine === 'sqlite';
+  const escaped = (standard ? value : value.replace(/\\/g, '\\\\')).replace(/'/g, "''");
+  return `'${escaped}'`;
+}
+
+/** A value as a SQL literal, for `where_in`: numbers and booleans bare, text quoted, None as NULL. */
+function sqlLiteral(value: unknown, engine?: string): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new TemplateProblem('runtime', 'where_in cannot quote a number that is not finite.');
+    return String(value);
+  }
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (isText(value)) return quoteLiteral(String(value), engine);
+  throw new TemplateProblem('runtime', 'where_in quotes numbers, text, booleans and None; it was given a list or a dict inside the list.');
+}
+
+/** Splits nunjucks' call arguments: a trailing `{__keywords: true, …}` object holds `name=value` arguments. */
+function argsOf(args: unknown[], names: readonly string[]): Record<string, unknown> {
+  const last = args[args.length - 1];
+  const keywords = isPlainObject(last) && Object.hasOwn(last, '__keywords') ? last : null;
+  const positional = keywords ? args.slice(0, -1) : args;
+  const out: Record<string, unknown> = {};
+  names.forEach((name, i) => {
+    out[name] = i < positional.length ? positional[i] : keywords && Object.hasOwn(keywords, name) ? keywords[name] : undefined;
+  });
+  return out;
+}
+
+function macros(ctx: TemplateContext): Record<string, (...args: unknown[]) => unknown> {
+  const filters = ctx.filters ?? [];
+  const getFilters = (column: unknown) =>
+    filters
+      .filter((f) => f.col === column)
+      .map((f) => {
+        const op = f.op.toUpperCase();
+        const val = (op === 'IN' || op === 'NOT IN') && !Array.isArray(f.val) ? [f.val] : f.val;
+        return { op, col: f.col, val };
+      });
+  return {
+    url_param: (...args) => {
+      const { param, default: fallback, escape_result: escape } = argsOf(args, ['param', 'default', 'add_to_cache_keys', 'escape_result']);
+      const urlParams = ctx.urlParams ?? {};
+      const value = typeof param === 'string' && Object.hasOwn(urlParams, param) ? urlParams[param] : (fallback ?? null);
+      // As Superset: the value lands inside quotes the template wrote, so quotes in it are escaped.
+      return typeof value === 'string' && escape !== false ? quoteLiteral(value, ctx.engine).slice(1, -1) : value;
+    },
+    current_user_id: () => ctx.user?.id ?? null,
+    current_username: () => ctx.user?.username ?? null,
+    current_user_email: () => ctx.user?.email ?? null,
+    cache_key_wrapper: (...args) => argsOf(args, ['key']).key,
+    get_filters: (...args) => getFilters(argsOf(args, ['column', 'remove_filter']).column),
+    filter_values: (...args) => {
+      const { column, default: fallback } = argsOf(args, ['column', 'default', 'remove_filter']);
+      const values: unknown[] = [];
+      for (const { val } of getFilters(column)) {
+        if (Array.isArray(val)) values.push(...(val as unknown[]));
+        else if (val) values.push(val);
+      }
+      return values.length === 0 && fallback ? [fallback] : values;
+    },
+  };
+}
+
+/**
+ * Renders the SQL's Jinja template. SQL without template markers comes back unchanged. Throws
+ * SqlLabError (MISSING_TEMPLATE_PARAMS_ERROR or INVALID_TEMPLATE_PARAMS_ERROR), status 422.
+ */
+export async function renderSqlTemplate(sql: string, ctx: TemplateContext): Promise<string> {
+  if (!TEMPLATE_MARKER.test(sql)) return sql;
+  if (!isPlainObject(ctx.templateParams)) {
+    throw sqlLabError('INVALID_TEMPLATE_PARAMS_ERROR', `The template parameters must be a JSON object. ${PARAMETER_MISSING_HELP}`, 422, {});
+  }
+  // Macros win over parameters of the same name, as in Superset's set_context.
+  const variables = { ...ctx.templateParams, ...macros(ctx) };
+  const whereIn = (values: unknown) => `(${(Array.isArray(values) ? values : [values]).map((v) => sqlLiteral(v, ctx.engine)).join(', ')})`;
+  try {
+    const { output, undefinedNames } = renderSandboxed(sql, variables, { filters: { where_in: whereIn } });
+    if (undefinedNames.length) throw missingParamsError(undefinedNames, ctx.templateParams);
+    return output;
+  } catch (error) {
+    if (error instanceof TemplateProblem) throw invalidTemplateError(error);
+    throw error;
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * The tab's database and schema, a search over the schema's tables, and the tables added to the
+ * tab with their columns, types and keys (expand, collapse, remove, preview).
+ */
+import { useEffect, useState } from 'react';
+import { getClientError } from '~/lib/client-error';
+import { encodeRisonUri } from '~/lib/rison';
+import type { QueryEditor, Table } from '~/lib/sqllab/reducer';
+import { dangerToast } from '~/lib/toasts';
+import { showToast } from '../Toasts';
+import { requestJson } from './api';
+import { inputClass } from './StaticSqlLab';
+
+export type DatabaseInfo = { id: number; database_name: string; allow_run_async: boolean; disable_data_preview: boolean };
+
+type Props = {
+  csrfToken: string;
+  tab: QueryEditor;
+  databases: DatabaseInfo[];
+  tables: Table[];
+  onChange: (changes: Partial<Pick<QueryEditor, 'dbId' | 'schema'>>) => void;
+  onAddTable: (name: string) => void;
+  onToggleTable: (table: Table) => void;
+  onRemoveTable: (table: Table) => void;
+  onPreview: (table: Table) => void;
+};
+
+async function toastError(error: unknown, fallback: string) {
+  const e = await getClientError(error);
+  showToast(dangerToast(e.error || fallback));
+}
+
+export function LeftBar({ csrfToken, tab, databases, tables, onChange, onAddTable, onToggleTable, onRemoveTable, onPreview }: Props) {
+  const [schemas, setSchemas] = useState<string[]>([]);
+  const [tableNames, setTableNames] = useState<string[]>([]);
+  const [search, setSearch] = useState('');
+
+  useEffect(() => {
+    if (!tab.dbId) return;
+    let live = true;
+    requestJson<{ result: string[] }>(csrfToken, `/api/v1/database/${tab.dbId}/schemas/`)
+      .then(({ body }) => live && setSchemas(body.result))
+      .catch((error: unknown) => live && void toastError(error, 'An error occurred while fetching schemas'));
+    return () => {
+      live = false;
+    };
+  }, [csrfToken, tab.dbId]);
+
+  useEffect(() => {
+    if (!tab.dbId || !tab.schema) {
+      setTableNames([]);
+      return;
+    }
+    let live = true;
+    const q = encodeRisonUri({ schema_name: tab.schema });
+    requestJson<{ result: { value: string }[] }>(csrfToken, `/api/v1/database/${tab.dbId}/tables/?q=${q}`)
+      .then(({ body }) => live && setTableNames(body.result.map((t) => t.value)))
+      .catch((error: unknown) => live && void toastError(error, 'An error occurred while fetching tables'));
+    return () => {
+      live = false;
+    };
+  }, [csrfToken, tab.dbId, tab.schema]);
+
+  const matches = search.trim() ? tableNames.filter((n) => n.toLowerCase().includes(search.trim().toLowerCase())).slice(0, 50) : [];
+
+  return (
+    <aside aria-label="Database explorer" className="w-64 shrink-0 space-y-3">
+      <div>
+        <label htmlFor="leftbar-database" className="block text-sm font-medium">Database</label>
+        <select id="leftbar-database" value={tab.dbId ?? ''} onChange={(e) => onChange({ dbId: Number(e.target.value) || null, schema: null })} className={inputClass}>
+          {tab.dbId === null && <option value="">Choose a database</option>}
+          {databases.map((db) => <option key={db.id} value={db.id}>{db.database_name}</option>)}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="leftbar-schema" className="block text-sm font-medium">Schema</label>
+        <select id="leftbar-schema" value={tab.schema ?? ''} onChange={(e) => onChange({ schema: e.target.value || null })} className={inputClass}>
+          <option value="">Choose a schema</option>
+          {schemas.map((s) => <option key={s} value={s}>{s}</option>)}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="leftbar-table-search" className="block text-sm font-medium">Add a table</label>
+        <input id="leftbar-table-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} disabled={!tab.schema}
+          placeholder={tab.schema ? `Search ${tableNames.length} tables` : 'Choose a schema first'} className={inputClass} />
+        {matches.length > 0 && (
+          <ul aria-label="Matching tables" className="mt-1 max-h-48 overflow-auto rounded-md border border-slate-200 dark:border-slate-700">
+            {matches.map((name) => (
+              <li key={name}>
+                <button type="button" className="block w-full px-3 py-1 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800" onClick={() => {
+                  onAddTable(name);
+                  setSearch('');
+                }}>{name}</button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <ul aria-label="Tables in this tab" className="space-y-2">
+        {tables.map((table) => (
+          <li key={table.id} className="rounded-md border border-slate-200 text-sm dark:border-slate-800">
+            <div className="flex items-center gap-1 px-2 py-1">
+              <button type="button" aria-expanded={table.expanded} onClick={() => onToggleTable(table)} className="flex-1 truncate text-left font-medium">
+                {table.expanded ? '▾' : '▸'} {table.name}
+              </button>
+              <button type="button" onClick={() => onPreview(table)} aria-label={`Preview ${table.name}`} title="Preview data" className="px-1">👁</button>
+              <button type="button" onClick={() => onRemoveTable(table)} aria-label={`Remove ${table.name}`} className="px-1">×</button>
+            </div>
+            {table.expanded && (
+              <ul className="border-t border-slate-100 px-2 py-1 dark:border-slate-800">
+                {table.isMetadataLoading && <li className="text-slate-500">Loading…</li>}
+                {table.columns.map((c) => (
+                  <li key={c.name} className="flex justify-between gap-2">
+                    <span className="truncate">{c.keys?.some((k) => k.type === 'pk') ? '🔑 ' : ''}{c.name}</span>
+                    <span className="text-xs text-slate-500 dark:text-slate-400">{c.type}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ul>
+    </aside>
+  );
+}

@@ -1,0 +1,227 @@
+/**
+ * SQL Lab in a real browser, as the admin, on the examples database (SQLite): with JavaScript
+ * (the editor: run, errors, tabs persisted across a reload) and without (the plain form, paging,
+ * and a query posted from another site that runs only once the user confirms it).
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, loginAs, newPage } from '../helpers/browser';
+import { startServer, type RunningServer } from '../helpers/server-process';
+
+let server: RunningServer;
+let browser: Browser;
+const pages: Page[] = [];
+
+async function open(javaScriptEnabled = true): Promise<Page> {
+  const page = await newPage(browser, { javaScriptEnabled });
+  pages.push(page);
+  await loginAs(page, server.baseUrl, 'admin', server.adminPassword);
+  return page;
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterEach(async () => {
+  for (const page of pages.splice(0)) await page.context().close();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Types SQL into the editor (ace once it has loaded) and runs it with the Run button. */
+async function runSql(page: Page, sql: string) {
+  await page.locator('[data-ace-ready="true"]').waitFor();
+  // Ace's text input: its accessible name is "SQL editor, Cursor at row N".
+  const input = page.getByRole('textbox', { name: /^SQL editor/ });
+  await input.focus();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(sql);
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+}
+
+/**
+ * The examples database allows async runs, and the built server does not start the job worker
+ * yet (app/server/jobs is wired into server start-up separately): run synchronously here.
+ */
+async function runExamplesSynchronously(page: Page) {
+  await page.goto(`${server.baseUrl}/sqllab/`);
+  const status = await page.evaluate(async () => {
+    const token = ((await (await fetch('/api/v1/security/csrf_token/')).json()) as { result: string }).result;
+    const boot = (await (await fetch('/api/v1/sqllab/')).json()) as { result: { databases: Record<string, { id: number; database_name: string }> } };
+    const db = Object.values(boot.result.databases).find((d) => d.database_name === 'examples');
+    const response = await fetch(`/api/v1/database/${db?.id}`, {
+      method: 'PUT', headers: { 'Content-Type': 'application/json', 'X-CSRFToken': token }, body: JSON.stringify({ allow_run_async: false }),
+    });
+    return response.status;
+  });
+  expect(status).toBe(200);
+}
+
+describe('SQL Lab with JavaScript', () => {
+  beforeAll(async () => {
+    const page = await open();
+    await runExamplesSynchronously(page);
+  });
+
+  it('runs a query and shows its rows; a missing table is named; new columns replace the old', async () => {
+    const page = await open();
+    await page.goto(`${server.baseUrl}/sqllab/`);
+    await page.getByRole('tab', { name: /Untitled Query \d+/ }).first().waitFor();
+    await page.getByLabel('Database', { exact: true }).selectOption({ label: 'examples' });
+
+    await runSql(page, 'SELECT * FROM energy_usage');
+    const grid = page.getByRole('grid');
+    await grid.waitFor();
+    const headers = await grid.getByRole('columnheader').allInnerTexts();
+    expect(headers).toEqual(['source', 'target', 'value']);
+    expect(await grid.getByRole('gridcell').count()).toBeGreaterThan(3);
+    expect(await page.getByTestId('row-count').innerText()).toMatch(/^\d+ rows$/);
+
+    await runSql(page, 'SELECT * FROM no_such_table_here');
+    const alert = page.locator('main [role="alert"]');
+    await alert.waitFor();
+    expect(await alert.innerText()).toContain('no_such_table_here');
+
+    await runSql(page, 'SELECT 1 AS one, 2 AS two');
+    await page.getByRole('grid').waitFor();
+    expect(await page.getByRole('grid').getByRole('columnheader').allInnerTexts()).toEqual(['one', 'two']);
+    expect(await page.getByRole('grid').getByRole('gridcell').allInnerTexts()).toEqual(['1', '2']);
+  });
+
+  it('adds and renames a tab; a reload keeps the tabs and their SQL', async () => {
+    const page = await open();
+    await page.goto(`${server.baseUrl}/sqllab/`);
+    await page.getByRole('tab').first().waitFor();
+    const before = await page.getByRole('tab').count();
+    await page.getByRole('button', { name: 'New tab' }).click();
+    await expect.poll(() => page.getByRole('tab').count()).toBe(before + 1);
+    const newest = page.getByRole('tab').last();
+    await newest.dblclick();
+    const nameInput = page.getByRole('textbox', { name: 'Tab name' });
+    await nameInput.fill('Energy flows');
+    await nameInput.press('Enter');
+    await page.getByRole('tab', { name: 'Energy flows' }).waitFor();
+    await runSql(page, 'SELECT source FROM energy_usage');
+    await page.getByRole('grid').waitFor();
+    // Let the debounced tab update reach the server.
+    await page.waitForTimeout(1500);
+
+    await page.reload();
+    const tab = page.getByRole('tab', { name: 'Energy flows' });
+    await tab.waitFor();
+    expect(await tab.getAttribute('aria-selected')).toBe('true');
+    await page.locator('[data-ace-ready="true"]').waitFor();
+    expect(await page.locator('.ace_content').innerText()).toContain('SELECT source FROM energy_usage');
+    expect(await page.getByRole('tab').count()).toBe(before + 1);
+  });
+});
+
+describe('SQL Lab, a query posted with the session but without a CSRF token', () => {
+  it('shows a confirmation; Run opens the query in a new editor tab and runs it', async () => {
+    const page = await open();
+    await page.goto(`${server.baseUrl}/sqllab/`);
+    await page.getByRole('tab').first().waitFor();
+    const tabsBefore = await page.getByRole('tab').count();
+    // A tool's form on this site: a native submission (not Remix's), no csrf_token, no intent.
+    await page.evaluate(() => {
+      const form = document.createElement('form');
+      form.method = 'post';
+      form.action = '/sqllab/';
+      for (const [name, value] of [['database_id', '1'], ['sql', 'SELECT 40 + 2 AS answer']]) {
+        const input = document.createElement('input');
+        input.name = name;
+        input.value = value;
+        form.append(input);
+      }
+      document.body.append(form);
+      form.submit();
+    });
+    await page.getByRole('heading', { name: 'Run this query?' }).waitFor();
+    expect(await page.getByLabel('SQL').inputValue()).toBe('SELECT 40 + 2 AS answer');
+
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    // The new tab becomes active once the server has created it; then its query runs.
+    await page.getByRole('columnheader', { name: 'answer' }).waitFor();
+    const grid = page.getByRole('grid');
+    expect(await grid.getByRole('columnheader').allInnerTexts()).toEqual(['answer']);
+    expect(await grid.getByRole('gridcell').allInnerTexts()).toEqual(['42']);
+    expect(await page.getByRole('tab').count()).toBe(tabsBefore + 1);
+  });
+});
+
+describe('SQL Lab without JavaScript', () => {
+  it('the form runs a query, shows its results and pages through them', async () => {
+    const page = await open(false);
+    await page.goto(`${server.baseUrl}/sqllab/`);
+    await page.getByLabel('Database').selectOption({ label: 'examples' });
+    await page.getByLabel('Limit').selectOption('1000');
+    await page.getByLabel('SQL', { exact: true }).fill('SELECT name, num FROM birth_names ORDER BY name, num');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByRole('heading', { name: 'Results' }).waitFor();
+    expect(await page.locator('thead th').allInnerTexts()).toEqual(['name', 'num']);
+    expect(await page.getByTestId('row-count').innerText()).toBe('1000 rows');
+    expect(await page.getByText('limit reached').count()).toBe(1);
+    expect(await page.locator('tbody tr').count()).toBe(100);
+    const firstPage = await page.locator('tbody tr').first().innerText();
+
+    await page.getByRole('link', { name: 'Next page' }).click();
+    await page.getByText('Page 2 of 10').waitFor();
+    expect(await page.locator('tbody tr').count()).toBe(100);
+    expect(await page.locator('tbody tr').first().innerText()).not.toBe(firstPage);
+    // The form keeps the query that produced the results.
+    expect(await page.getByLabel('SQL', { exact: true }).inputValue()).toBe('SELECT name, num FROM birth_names ORDER BY name, num');
+  });
+
+  it('shows the error of a query on a missing table', async () => {
+    const page = await open(false);
+    await page.goto(`${server.baseUrl}/sqllab/`);
+    await page.getByLabel('Database').selectOption({ label: 'examples' });
+    await page.getByLabel('SQL', { exact: true }).fill('SELECT * FROM missing_table_xyz');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    const alert = page.locator('main [role="alert"]');
+    await alert.waitFor();
+    expect(await alert.innerText()).toContain('missing_table_xyz');
+  });
+
+  it('a query posted without a session (as from another site) is shown, and runs only after the user clicks Run', async () => {
+    const page = await open(false);
+    await page.goto(`${server.baseUrl}/sqllab/`);
+    const examplesId = await page.getByLabel('Database').locator('option', { hasText: 'examples' }).getAttribute('value');
+    // What a browser sends cross-site: a plain form, no CSRF token, and (SameSite=Lax) no session cookie.
+    const posted = await fetch(`${server.baseUrl}/sqllab/`, {
+      method: 'POST',
+      redirect: 'manual',
+      // Remix alone would answer a cross-origin document POST with a 500: server.mjs lets this entry point take it.
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://tools.example.org' },
+      body: new URLSearchParams({ datasourceKey: `${examplesId}__table`, sql: 'SELECT COUNT(*) AS n FROM energy_usage', form_data: '{}' }),
+    });
+    expect(posted.status).toBe(303);
+    const location = posted.headers.get('location') ?? '';
+    expect(location).toMatch(/^\/sqllab\/\?confirm=1&/);
+
+    // The browser follows the redirect with its cookie: a confirmation, nothing run.
+    await page.goto(`${server.baseUrl}${location}`);
+    await page.getByRole('heading', { name: 'Run this query?' }).waitFor();
+    expect(await page.getByLabel('SQL').inputValue()).toBe('SELECT COUNT(*) AS n FROM energy_usage');
+    expect(await page.getByRole('heading', { name: 'Results' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByRole('heading', { name: 'Results' }).waitFor();
+    expect(await page.locator('thead th').allInnerTexts()).toEqual(['n']);
+    expect(Number(await page.locator('tbody td').first().innerText())).toBeGreaterThan(0);
+  });
+
+  it('a post from elsewhere with a bad CSRF token and an intent is refused', async () => {
+    const page = await open(false);
+    const response = await page.request.post(`${server.baseUrl}/sqllab/?index`, {
+      form: { intent: 'run', csrf_token: 'forged', database_id: '1', sql: 'SELECT 1' },
+    });
+    expect(response.status()).toBe(400);
+  });
+});
