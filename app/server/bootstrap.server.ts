@@ -13,6 +13,7 @@ import { seedRoles } from './security/seed-roles.server';
 import { createUser } from './security/users.server';
 import { loadExamples } from './examples/load.server';
 import { configurePools } from './engines/pools.server';
+import { databasePermissionView } from './access/database-access.server';
 
 type Log = (message: string) => void;
 
@@ -55,16 +56,19 @@ export async function ensureExamples(log: Log) {
     log(`building the examples warehouse at ${file} ...`);
     await loadExamples({ url: e.examplesUrl, onProgress: (m) => log(`  ${m}`) });
   }
-  const { Database } = models();
+  const { Database, Permission } = models();
   const existing = await Database.findOne({ where: { database_name: 'examples' } });
   if (!existing) {
-    await Database.create({
+    // The examples warehouse is a local SQLite file: its URL carries no password to encrypt.
+    const record = await Database.create({
       database_name: 'examples',
       sqlalchemy_uri: e.examplesUrl,
       expose_in_sqllab: true,
       allow_run_async: true,
       extra: JSON.stringify({ metadata_cache_timeout: {}, cost_estimate_enabled: true }),
     });
+    // Like every database, it gets its own database_access permission for admins to grant.
+    await Permission.findOrCreate({ where: { permission_name: 'database_access', view_name: databasePermissionView(record) } });
     log('registered the examples database');
   }
 }

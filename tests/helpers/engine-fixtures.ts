@@ -5,7 +5,6 @@
  * answer "wrong password"), temp SQLite files, and an RSS sampler for the memory assertions.
  * When CI=true an unreachable server fails the run; elsewhere the tests skip with a reason.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -122,65 +121,8 @@ export async function createRestrictedPostgresUser(database: string): Promise<Te
   };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-function postgresBin(): string | null {
-  const base = '/usr/lib/postgresql';
-  if (!fs.existsSync(base)) return null;
-  const version = fs.readdirSync(base).sort((a, b) => Number(b) - Number(a))[0];
-  const bin = path.join(base, version, 'bin');
-  return fs.existsSync(path.join(bin, 'initdb')) ? bin : null;
-}
-
-export interface ScratchPostgres {
-  port: number;
-  password: string;
-  stop(): void;
-}
-
-/**
- * A throwaway PostgreSQL cluster (initdb, scram-sha-256, fsync off) on a free port, run as the
- * `postgres` OS user when we are root (the server refuses root). About a second to start.
- */
-export async function startScratchPostgres(): Promise<ScratchPostgres> {
-  const bin = postgresBin();
-  if (!bin) throw new Error('initdb was not found under /usr/lib/postgresql: the PostgreSQL server package is needed');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-pg-'));
-  const password = `pw-${suffix()}`;
-  const port = await freePort();
-  const asRoot = process.getuid?.() === 0;
-  const run = (cmd: string, args: string[]) => {
-    const argv = asRoot ? ['-u', 'postgres', '--', path.join(bin, cmd), ...args] : args;
-    const result = spawnSync(asRoot ? 'runuser' : path.join(bin, cmd), argv, { encoding: 'utf8', timeout: 60_000 });
-    if (result.status !== 0) throw new Error(`${cmd} failed: ${result.stderr || result.stdout}`);
-  };
-  fs.writeFileSync(path.join(dir, 'pw'), password);
-  if (asRoot) execFileSync('chown', ['-R', 'postgres', dir]);
-  run('initdb', ['-D', path.join(dir, 'data'), '-A', 'scram-sha-256', `--pwfile=${path.join(dir, 'pw')}`, '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
-  // -l: the server's output goes to a file, or it would hold our pipes open and spawnSync never returns.
-  const log = path.join(dir, 'server.log');
-  run('pg_ctl', ['-D', path.join(dir, 'data'), '-l', log, '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, '-w', '-t', '30', 'start']);
-  return {
-    port,
-    password,
-    stop() {
-      try {
-        run('pg_ctl', ['-D', path.join(dir, 'data'), '-m', 'immediate', 'stop']);
-      } finally {
-        fs.rmSync(dir, { recursive: true, force: true });
-      }
-    },
-  };
-}
+// One implementation of the password-checking scratch cluster, shared with the e2e tests.
+export { startPasswordPostgres as startScratchPostgres, type PasswordPostgres as ScratchPostgres } from './scratch-postgres';
 
 /** An empty SQLite database file (a zero-length file is one) in a temp directory of its own. */
 export function tempSqliteFile(): { file: string; remove(): void } {

@@ -156,7 +156,8 @@ export function resolveConnection(input: ConnectionInput, existing: Existing | n
   }
   refuseMetadataStore(params, byParameters ? 'parameters.database' : 'sqlalchemy_uri');
 
-  if (params.password === PASSWORD_MASK) {
+  const maskedInput = params.password === PASSWORD_MASK;
+  if (maskedInput) {
     const before = existing && storedParams(existing);
     if (!existing || !before) {
       throw inputError(400, passwordField, 'The password is the mask XXXXXXXXXX: enter the real password.');
@@ -167,7 +168,11 @@ export function resolveConnection(input: ConnectionInput, existing: Existing | n
     params = { ...params, password: storedPassword(existing) ?? undefined };
   }
   const masked: ConnectionParams = { ...params, password: params.password ? PASSWORD_MASK : undefined };
-  const storedUri = byParameters ? engine.connection.buildUri(masked) : params.password ? maskPassword(input.sqlalchemy_uri ?? '') : (input.sqlalchemy_uri ?? '');
+  // A URI keeps its spelling (driver suffix, query) with the password masked; one whose mask stood
+  // for no stored password is rebuilt without it, so no mask is left claiming a secret exists.
+  const typed = input.sqlalchemy_uri ?? '';
+  const keepSpelling = !byParameters && (params.password || !maskedInput);
+  const storedUri = keepSpelling ? (params.password ? maskPassword(typed) : typed) : engine.connection.buildUri(masked);
   return { engine, params, storedUri, method: byParameters ? 'dynamic_form' : 'sqlalchemy_form' };
 }
 
