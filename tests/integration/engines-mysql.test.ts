@@ -133,6 +133,20 @@ describe.skipIf(!up)('MySQL engine (MariaDB)', () => {
       expect(customers.indexes).toEqual([{ name: 'customers_email_idx', column_names: ['email'], unique: true }]);
       expect(await getTableExtra(target, db.name, 'orders')).toEqual({});
     });
+
+    it('reports the partition key of a partitioned table', async () => {
+      const admin = await mariadbAdmin(db.name);
+      try {
+        await admin.query(`CREATE TABLE events (id INT, happened DATE NOT NULL) PARTITION BY RANGE COLUMNS (happened)
+          (PARTITION p2024 VALUES LESS THAN ('2025-01-01'), PARTITION pmax VALUES LESS THAN (MAXVALUE))`);
+        await admin.query('CREATE TABLE hashed (id INT, bucket INT) PARTITION BY HASH (bucket) PARTITIONS 2');
+        expect(await getTableExtra(target, db.name, 'events')).toEqual({ partitions: { cols: ['happened'], strategy: 'range' } });
+        expect(await getTableExtra(target, db.name, 'hashed')).toEqual({ partitions: { cols: ['bucket'], strategy: 'hash' } });
+      } finally {
+        await admin.query('DROP TABLE IF EXISTS events, hashed');
+        await admin.end();
+      }
+    });
   });
 
   describe('running', () => {

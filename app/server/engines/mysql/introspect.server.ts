@@ -5,6 +5,11 @@
 import type { EngineSession, Introspector, TableMetadata } from '../types.server';
 import { mysqlTypeGeneric } from './types.server';
 
+const PARTITION_KEY = `SELECT PARTITION_METHOD AS method, PARTITION_EXPRESSION AS expression
+  FROM information_schema.PARTITIONS
+  WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? AND PARTITION_NAME IS NOT NULL
+  ORDER BY PARTITION_ORDINAL_POSITION LIMIT 1`;
+
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
 async function rows(session: EngineSession, sql: string, params: unknown[]): Promise<unknown[][]> {
@@ -89,7 +94,13 @@ export const mysqlIntrospector: Introspector = {
   },
 
   // MySQL partitions are not offered to table_extra (Superset shows none for MySQL either).
-  async tableExtra() {
-    return {};
+  async tableExtra(session, schema, table) {
+    const found = await rows(session, PARTITION_KEY, [schema, table]);
+    if (found.length === 0) return {};
+    const [method, expression] = [str(found[0][0]), str(found[0][1])];
+    // The expression is SQL (`year`, or year(`ds`)): its backquoted names are the key's columns.
+    const quoted = [...expression.matchAll(/`((?:[^`]|``)+)`/g)].map((m) => m[1].replace(/``/g, '`'));
+    const cols = quoted.length > 0 ? quoted : expression.split(',').map((c) => c.trim()).filter(Boolean);
+    return { partitions: { cols, strategy: method.toLowerCase().replace(/\s+columns$/, '') } };
   },
 };
