@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { hasPermission } from '~/lib/permissions';
 import { requireUserWith } from '~/server/auth/current-user.server';
 import { databaseListAction } from '~/server/databases/form-page.server';
-import { DATABASE_LIST, listDatabases, type Backend, type DatabaseRow } from '~/server/databases/list-databases.server';
+import { DATABASE_LIST, listDatabases, parseEngineFilter, type Backend, type DatabaseRow } from '~/server/databases/list-databases.server';
 import { parsePageQuery } from '~/server/lists/page-query.server';
 import { CsrfInput } from '~/ui/CsrfInput';
 import { ErrorPage } from '~/ui/ErrorPage';
@@ -14,7 +14,8 @@ import { useShell } from '~/ui/use-shell';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUserWith(request, 'can_read', 'Database');
-  return listDatabases(user, parsePageQuery(new URL(request.url).searchParams, DATABASE_LIST));
+  const params = new URL(request.url).searchParams;
+  return listDatabases(user, parsePageQuery(params, DATABASE_LIST), parseEngineFilter(params));
 }
 
 export const action = ({ request }: ActionFunctionArgs) => databaseListAction(request);
@@ -69,7 +70,16 @@ export default function DatabaseList() {
           {refused.error}
         </p>
       )}
-      <SearchForm label="Search databases by name" search={list.search} keep={{ sort: list.sort, dir: list.dir }} />
+      <SearchForm label="Search databases by name" search={list.search} keep={{ sort: list.sort, dir: list.dir }}>
+        <div>
+          <label htmlFor="list-engine" className="block text-sm font-medium">Engine</label>
+          <select id="list-engine" name="engine" defaultValue={list.filters.engine}
+            className="mt-1 block rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900">
+            <option value="">All engines</option>
+            {(['postgresql', 'mysql', 'sqlite'] as const).map((engine) => <option key={engine} value={engine}>{BACKEND_LABEL[engine]}</option>)}
+          </select>
+        </div>
+      </SearchForm>
       <ListTable caption="Databases" noun="databases" columns={canWrite ? [...columns, actionsColumn] : columns} rows={list.rows} rowKey={(d) => d.id}
         state={list} search={list.search} empty={<p>No databases are connected yet.</p>} />
       <Pager state={list} noun="databases" />

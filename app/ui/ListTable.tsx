@@ -21,7 +21,7 @@ type Props<Row> = {
   rows: Row[];
   rowKey: (row: Row) => string | number;
   /** Sorting state; headers become sort links when given. */
-  state?: Pick<ListState, 'sort' | 'dir' | 'search' | 'page'>;
+  state?: Pick<ListState, 'sort' | 'dir' | 'search' | 'page' | 'filters'>;
   /** Shown instead of the table when there are no rows and no search. */
   empty: ReactNode;
   /** The plural noun for "No … match" when a search finds nothing. */

@@ -11,4 +11,8 @@ describe('listHref', () => {
   it('leaves out page 1 and an empty search', () => {
     expect(listHref({ ...state, search: '' }, { page: 1 })).toBe('?sort=name&dir=asc');
   });
+
+  it('carries the list filters on every link, leaving out empty ones', () => {
+    expect(listHref({ ...state, filters: { engine: 'mysql', owner: '' } }, { page: 1 })).toBe('?engine=mysql&search=sales+%26+co&sort=name&dir=asc');
+  });
 });

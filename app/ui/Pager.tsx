@@ -11,15 +11,18 @@ export type ListState = {
   sort: string;
   dir: SortDir;
   search: string;
+  /** List-specific filters (e.g. a database list's engine), carried by every link. */
+  filters?: Record<string, string>;
 };
 
 /**
  * A query-string link to the same list with some state changed. Relative (`?…`) so it stays on
  * the current page; empty values are left out to keep URLs short and shareable.
  */
-export function listHref(state: Pick<ListState, 'sort' | 'dir' | 'search' | 'page'>, change: Partial<Pick<ListState, 'sort' | 'dir' | 'search' | 'page'>> = {}): string {
+export function listHref(state: Pick<ListState, 'sort' | 'dir' | 'search' | 'page' | 'filters'>, change: Partial<Pick<ListState, 'sort' | 'dir' | 'search' | 'page'>> = {}): string {
   const next = { ...state, ...change };
   const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(next.filters ?? {})) if (value) params.set(key, value);
   if (next.search) params.set('search', next.search);
   if (next.sort) params.set('sort', next.sort);
   if (next.sort) params.set('dir', next.dir);

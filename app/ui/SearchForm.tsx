@@ -1,4 +1,5 @@
 import { Form, Link } from '@remix-run/react';
+import type { ReactNode } from 'react';
 
 type Props = {
   /** The visible label, e.g. "Search charts by name". */
@@ -8,10 +9,12 @@ type Props = {
   keep?: Record<string, string>;
   /** The query parameter the search travels in. */
   name?: string;
+  /** More fields of the same GET form (filters), shown before the button. */
+  children?: ReactNode;
 };
 
 /** A GET form: the search lives in the URL, so it can be bookmarked and works without JavaScript. */
-export function SearchForm({ label, search, keep = {}, name = 'search' }: Props) {
+export function SearchForm({ label, search, keep = {}, name = 'search', children }: Props) {
   const inputId = `list-${name}`;
   const clear = new URLSearchParams(Object.entries(keep).filter(([, v]) => v !== ''));
   return (
@@ -22,6 +25,7 @@ export function SearchForm({ label, search, keep = {}, name = 'search' }: Props)
         <input id={inputId} type="search" name={name} defaultValue={search} maxLength={200}
           className="mt-1 block w-64 max-w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900" />
       </div>
+      {children}
       <button type="submit" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800">
         Search
       </button>

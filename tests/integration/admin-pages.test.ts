@@ -266,6 +266,12 @@ describe('databases list', () => {
     expect(searched.rows.map((r) => r.name)).toEqual(['warehouse']);
     const desc = await listDatabases(admin, { page: 1, sort: 'name', dir: 'desc', search: '' });
     expect(desc.rows.map((r) => r.name)).toEqual(['warehouse', 'examples']);
+
+    const query = { page: 1, sort: 'name', dir: 'asc', search: '' } as const;
+    expect((await listDatabases(admin, query, 'postgresql')).rows.map((r) => r.name)).toEqual(['warehouse']);
+    expect((await listDatabases(admin, query, 'sqlite')).rows.map((r) => r.name)).toEqual(['examples']);
+    expect((await listDatabases(admin, query, 'mysql')).rows).toEqual([]);
+    expect((await listDatabases(admin, query, 'postgresql')).filters).toEqual({ engine: 'postgresql' });
   });
 
   it('lists for SQL Lab only the exposed databases, to holders of SQL Lab access', async () => {

@@ -6,7 +6,8 @@
 import type { Database } from '../../../db/index';
 import { requirePermission, type CurrentUser } from '../auth/current-user.server';
 import { models } from '../db.server';
-import { engineForUri } from '../engines/registry.server';
+import { Op, type WhereOptions } from 'sequelize';
+import { engineForUri, engines } from '../engines/registry.server';
 import type { EngineName } from '../engines/types.server';
 import { findPage, personName, searchWhere, PERSON_ATTRIBUTES, type ListPage, type ListSpec, type PageQuery } from '../lists/page-query.server';
 
@@ -55,13 +56,31 @@ function toRow(db: Database): DatabaseRow {
   };
 }
 
-export async function listDatabases(actor: CurrentUser, query: PageQuery<DatabaseSort>): Promise<ListPage<DatabaseRow, DatabaseSort>> {
+/** The `engine` filter of the list's URL: a known engine name, or none. */
+export function parseEngineFilter(params: URLSearchParams): EngineName | null {
+  const value = params.get('engine');
+  return value && value in engines ? (value as EngineName) : null;
+}
+
+/** URIs of one engine: any of its schemes, with or without a `+driver` suffix. */
+function engineWhere(engine: EngineName | null): WhereOptions {
+  if (!engine) return {};
+  const schemes = engines[engine].schemes;
+  return { [Op.or]: schemes.flatMap((scheme) => [{ sqlalchemy_uri: { [Op.startsWith]: `${scheme}:` } }, { sqlalchemy_uri: { [Op.startsWith]: `${scheme}+` } }]) };
+}
+
+export async function listDatabases(
+  actor: CurrentUser,
+  query: PageQuery<DatabaseSort>,
+  engine: EngineName | null = null,
+): Promise<ListPage<DatabaseRow, DatabaseSort> & { filters: { engine: string } }> {
   requirePermission(actor, 'can_read', 'Database');
   const { Database, User } = models();
-  return findPage(Database, DATABASE_LIST, query, {
-    where: searchWhere(['Database.database_name'], query.search),
+  const page = await findPage(Database, DATABASE_LIST, query, {
+    where: { [Op.and]: [searchWhere(['Database.database_name'], query.search), engineWhere(engine)] },
     include: [{ model: User, as: 'created_by', attributes: PERSON_ATTRIBUTES }],
   }, (records) => records.map(toRow));
+  return { ...page, filters: { engine: engine ?? '' } };
 }
 
 export type SqlLabDatabase = { id: number; name: string; backend: Backend };
