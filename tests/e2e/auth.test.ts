@@ -2,36 +2,16 @@
  * Logging in and out in a real browser, with JavaScript and without, plus an axe check of the
  * login page and of the home page in the light and the dark theme.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { checkA11y, describeViolations, launchBrowser, loginAs, newPage } from '../helpers/browser';
-import { startServer, type RunningServer } from '../helpers/server-process';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { checkA11y, describeViolations, loginAs, type NewPageOptions } from '../helpers/browser';
+import { useE2eSession } from '../helpers/e2e-session';
 
 const INVALID = 'Invalid username or password.';
 
-let server: RunningServer;
-let browser: Browser;
-const pages: Page[] = [];
+const session = useE2eSession();
 
-async function open(opts: Parameters<typeof newPage>[1] = {}): Promise<Page> {
-  const page = await newPage(browser, opts);
-  pages.push(page);
-  return page;
-}
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  for (const page of pages.splice(0)) await page.context().close();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const open = (opts: NewPageOptions = {}): Promise<Page> => session.openPage(opts);
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
@@ -53,7 +33,7 @@ const accountMenu = (page: Page, username: string) =>
   page.getByRole('banner').getByRole('button', { name: `Account menu for ${username}` });
 
 async function submitLogin(page: Page, username: string, password: string) {
-  await page.goto(`${server.baseUrl}/login`);
+  await page.goto(`${session.server.baseUrl}/login`);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
@@ -63,7 +43,7 @@ describe('with JavaScript', () => {
   it('logs the admin in, shows the username in the shell, and logs out through the account menu', async () => {
     const page = await open();
     const browserConsole = recordConsole(page);
-    await loginAs(page, server.baseUrl, 'admin', server.adminPassword);
+    await loginAs(page, session.server.baseUrl, 'admin', session.server.adminPassword);
     expect(pathOf(page)).toBe('/');
     const menu = accountMenu(page, 'admin');
     await menu.waitFor();
@@ -75,7 +55,7 @@ describe('with JavaScript', () => {
     await accountMenu(page, 'admin').waitFor({ state: 'detached' });
 
     // The session is gone: a protected page sends us back to the login page.
-    await page.goto(`${server.baseUrl}/settings`);
+    await page.goto(`${session.server.baseUrl}/settings`);
     expect(pathOf(page)).toBe('/login');
     expect(new URL(page.url()).searchParams.get('next')).toBe('/settings');
   });
@@ -83,7 +63,7 @@ describe('with JavaScript', () => {
   it('logs out with the keyboard alone (menu button, End, Enter)', async () => {
     const page = await open();
     const browserConsole = recordConsole(page);
-    await loginAs(page, server.baseUrl, 'admin', server.adminPassword);
+    await loginAs(page, session.server.baseUrl, 'admin', session.server.adminPassword);
     await accountMenu(page, 'admin').focus();
     await page.keyboard.press('Enter');
     await page.getByRole('menu').waitFor();
@@ -120,20 +100,20 @@ describe('with JavaScript', () => {
 describe('without JavaScript', () => {
   it('logs in with a plain form post and lands on the home page', async () => {
     const page = await open({ javaScriptEnabled: false });
-    await submitLogin(page, 'admin', server.adminPassword);
+    await submitLogin(page, 'admin', session.server.adminPassword);
     await page.waitForURL((url) => url.pathname === '/');
     await accountMenu(page, 'admin').waitFor();
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toMatch(/^Welcome/);
     // The account menu cannot open without JavaScript: a plain logout form stands in for it.
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
-    await page.goto(`${server.baseUrl}/`);
+    await page.goto(`${session.server.baseUrl}/`);
     expect(pathOf(page)).toBe('/login');
   });
 
   it('shows the error message rendered by the server, with status 401', async () => {
     const page = await open({ javaScriptEnabled: false });
-    await page.goto(`${server.baseUrl}/login`);
+    await page.goto(`${session.server.baseUrl}/login`);
     await page.getByLabel('Username').fill('admin');
     await page.getByLabel('Password').fill('wrong-password');
     const [response] = await Promise.all([
@@ -152,7 +132,7 @@ describe('accessibility (axe: no serious or critical violations)', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`/login with the system in ${colorScheme} mode`, async () => {
       const page = await open({ colorScheme });
-      await page.goto(`${server.baseUrl}/login`);
+      await page.goto(`${session.server.baseUrl}/login`);
       // Logged out, the theme is "system": the page must follow the emulated OS preference.
       const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
       expect(isDark(background)).toBe(colorScheme === 'dark');
@@ -163,7 +143,7 @@ describe('accessibility (axe: no serious or critical violations)', () => {
 
   it('the home page after login, in the light and then the dark theme (header toggle), then back to system (settings)', async () => {
     const page = await open({ colorScheme: 'light' });
-    await loginAs(page, server.baseUrl, 'admin', server.adminPassword);
+    await loginAs(page, session.server.baseUrl, 'admin', session.server.adminPassword);
     const htmlClass = () => page.evaluate(() => document.documentElement.className);
 
     // A fresh user starts on "system"; the toggle cycles system → light → dark.
@@ -181,7 +161,7 @@ describe('accessibility (axe: no serious or critical violations)', () => {
     expect(violations, `dark theme:\n${describeViolations(violations)}`).toEqual([]);
 
     // The settings page's Theme select saves the same preference.
-    await page.goto(`${server.baseUrl}/settings`);
+    await page.goto(`${session.server.baseUrl}/settings`);
     await page.getByLabel('Colour theme').selectOption('system');
     await page.getByRole('button', { name: 'Save theme' }).click();
     await expect.poll(htmlClass).toMatch(/\bsystem\b/);

@@ -8,40 +8,23 @@
  * no-JavaScript flow uses this machine's PostgreSQL. With CI=true an unreachable server fails.
  */
 import pg from 'pg';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, describeViolations, launchBrowser, loginAs, newPage, type NewPageOptions } from '../helpers/browser';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkA11y, describeViolations, loginAs, type NewPageOptions } from '../helpers/browser';
 import { createTempPostgresDatabase, mustHaveServices, postgresReachable, type TempDatabase } from '../helpers/databases';
 import { startPasswordPostgres, type PasswordPostgres } from '../helpers/scratch-postgres';
-import { startServer, type RunningServer } from '../helpers/server-process';
+import { useE2eSession } from '../helpers/e2e-session';
 
 const up = await postgresReachable();
 if (!up && mustHaveServices) throw new Error('PostgreSQL is not reachable on 127.0.0.1 and CI=true: failing instead of skipping');
 
-let server: RunningServer;
-let browser: Browser;
-const pages: Page[] = [];
+const session = useE2eSession();
 
 async function open(opts: NewPageOptions = {}): Promise<Page> {
-  const page = await newPage(browser, opts);
-  pages.push(page);
-  await loginAs(page, server.baseUrl, 'admin', server.adminPassword);
+  const page = await session.openPage(opts);
+  await loginAs(page, session.server.baseUrl, 'admin', session.server.adminPassword);
   return page;
 }
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  for (const page of pages.splice(0)) await page.context().close();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 const form = (page: Page) => page.getByRole('form', { name: /New database|Edit / });
@@ -60,7 +43,7 @@ describe.skipIf(!up)('with JavaScript', () => {
 
   it('adds a PostgreSQL database with parameters, tests it, saves it, edits it, and reports a wrong password', async () => {
     const page = await open();
-    await page.goto(`${server.baseUrl}/databaseview/list/`);
+    await page.goto(`${session.server.baseUrl}/databaseview/list/`);
     await page.getByRole('link', { name: '+ Database' }).click();
     await page.waitForURL((url) => url.pathname === '/databaseview/add');
     await page.getByRole('navigation', { name: 'Database engine' }).getByRole('link', { name: 'PostgreSQL' }).click();
@@ -113,7 +96,7 @@ describe.skipIf(!up)('with JavaScript', () => {
 
   it('shows field errors under the fields, on their tab', async () => {
     const page = await open();
-    await page.goto(`${server.baseUrl}/databaseview/add?engine=postgresql&method=parameters`);
+    await page.goto(`${session.server.baseUrl}/databaseview/add?engine=postgresql&method=parameters`);
     await waitForTabs(page);
     await page.getByLabel('Display name').fill('Incomplete');
     await page.getByRole('tab', { name: 'Advanced' }).click();
@@ -145,7 +128,7 @@ describe.skipIf(!up)('without JavaScript', () => {
 
   it('adds a PostgreSQL database: all sections on one page, test, save, listed', async () => {
     const page = await open({ javaScriptEnabled: false });
-    await page.goto(`${server.baseUrl}/databaseview/list/`);
+    await page.goto(`${session.server.baseUrl}/databaseview/list/`);
     await page.getByRole('link', { name: '+ Database' }).click();
     await page.getByRole('navigation', { name: 'Database engine' }).getByRole('link', { name: 'PostgreSQL' }).click();
     for (const title of ['Connection', 'Performance', 'Security', 'Advanced']) await page.getByRole('heading', { name: title, level: 2 }).waitFor();
@@ -171,7 +154,7 @@ describe('accessibility (axe: no serious or critical violations)', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`the add page in tabs, ${colorScheme}`, async () => {
       const page = await open({ colorScheme });
-      await page.goto(`${server.baseUrl}/databaseview/add?engine=postgresql&method=parameters`);
+      await page.goto(`${session.server.baseUrl}/databaseview/add?engine=postgresql&method=parameters`);
       await waitForTabs(page);
       const violations = await checkA11y(page);
       expect(violations, describeViolations(violations)).toEqual([]);
@@ -182,7 +165,7 @@ describe('accessibility (axe: no serious or critical violations)', () => {
     // axe itself needs JavaScript: keep it on, but block the app's scripts so the page never hydrates.
     const page = await open();
     await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
-    await page.goto(`${server.baseUrl}/databaseview/add?engine=postgresql&method=parameters`);
+    await page.goto(`${session.server.baseUrl}/databaseview/add?engine=postgresql&method=parameters`);
     await form(page).waitFor();
     await page.getByRole('heading', { name: 'Advanced', level: 2 }).waitFor();
     expect(await page.getByRole('tab').count()).toBe(0);
@@ -192,7 +175,7 @@ describe('accessibility (axe: no serious or critical violations)', () => {
 
   it('the list page with its row actions', async () => {
     const page = await open();
-    await page.goto(`${server.baseUrl}/databaseview/list/`);
+    await page.goto(`${session.server.baseUrl}/databaseview/list/`);
     await page.getByRole('link', { name: '+ Database' }).waitFor();
     const violations = await checkA11y(page);
     expect(violations, describeViolations(violations)).toEqual([]);

@@ -3,40 +3,20 @@
  * sees Charts and Dashboards but neither the SQL Lab link nor the page (403); adding the sql_lab
  * role brings SQL Lab back.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loginAs, newPage } from '../helpers/browser';
-import { startServer, type RunningServer } from '../helpers/server-process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { loginAs } from '../helpers/browser';
+import { useE2eSession } from '../helpers/e2e-session';
 
-let server: RunningServer;
-let browser: Browser;
-const pages: Page[] = [];
+const session = useE2eSession();
 
-async function open(): Promise<Page> {
-  const page = await newPage(browser);
-  pages.push(page);
-  return page;
-}
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  for (const page of pages.splice(0)) await page.context().close();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const open = (): Promise<Page> => session.openPage();
 
 type NewUser = { username: string; password: string; roles: string[] };
 
 /** Fills /users/add as the admin and submits it; fails with the page's text when the form stays. */
 async function createUserThroughUi(admin: Page, user: NewUser) {
-  const response = await admin.goto(`${server.baseUrl}/users/add`);
+  const response = await admin.goto(`${session.server.baseUrl}/users/add`);
   expect(response?.status(), 'GET /users/add').toBe(200);
   const form = admin.locator('form', { has: admin.locator('[name="confirm_password"]') });
   await form.locator('[name="username"]').fill(user.username);
@@ -68,9 +48,9 @@ describe('SQL Lab access follows the roles', () => {
   const sqlLab: NewUser = { username: 'sqllab_user', password: 'sqllab-pass-123', roles: ['sql_lab', 'Gamma'] };
 
   beforeAll(async () => {
-    const admin = await newPage(browser);
+    const admin = await session.openPage();
     try {
-      await loginAs(admin, server.baseUrl, 'admin', server.adminPassword);
+      await loginAs(admin, session.server.baseUrl, 'admin', session.server.adminPassword);
       await createUserThroughUi(admin, gamma);
       await createUserThroughUi(admin, sqlLab);
     } finally {
@@ -80,29 +60,29 @@ describe('SQL Lab access follows the roles', () => {
 
   it('the admin sees SQL Lab in the navigation', async () => {
     const page = await open();
-    await loginAs(page, server.baseUrl, 'admin', server.adminPassword);
+    await loginAs(page, session.server.baseUrl, 'admin', session.server.adminPassword);
     expect(await navLabels(page)).toContain('SQL Lab');
   });
 
   it('a Gamma user sees Charts and Dashboards, not SQL Lab, and gets 403 from /sqllab/', async () => {
     const page = await open();
-    await loginAs(page, server.baseUrl, gamma.username, gamma.password);
+    await loginAs(page, session.server.baseUrl, gamma.username, gamma.password);
     const labels = await navLabels(page);
     expect(labels).toEqual(expect.arrayContaining(['Charts', 'Dashboards']));
     expect(labels).not.toContain('SQL Lab');
     expect(await page.getByRole('main').getByRole('link', { name: 'SQL Lab' }).count()).toBe(0);
 
-    const response = await page.goto(`${server.baseUrl}/sqllab/`);
+    const response = await page.goto(`${session.server.baseUrl}/sqllab/`);
     expect(response?.status()).toBe(403);
   });
 
   it('a user with sql_lab and Gamma sees SQL Lab and can open it', async () => {
     const page = await open();
-    await loginAs(page, server.baseUrl, sqlLab.username, sqlLab.password);
+    await loginAs(page, session.server.baseUrl, sqlLab.username, sqlLab.password);
     const labels = await navLabels(page);
     expect(labels).toEqual(expect.arrayContaining(['SQL Lab', 'Charts', 'Dashboards']));
 
-    const response = await page.goto(`${server.baseUrl}/sqllab/`);
+    const response = await page.goto(`${session.server.baseUrl}/sqllab/`);
     expect(response?.status()).toBe(200);
   });
 });

@@ -3,35 +3,18 @@
  * (the editor: run, errors, tabs persisted across a reload) and without (the plain form, paging,
  * and a query posted from another site that runs only once the user confirms it).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loginAs, newPage } from '../helpers/browser';
-import { startServer, type RunningServer } from '../helpers/server-process';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { loginAs } from '../helpers/browser';
+import { useE2eSession } from '../helpers/e2e-session';
 
-let server: RunningServer;
-let browser: Browser;
-const pages: Page[] = [];
+const session = useE2eSession();
 
 async function open(javaScriptEnabled = true): Promise<Page> {
-  const page = await newPage(browser, { javaScriptEnabled });
-  pages.push(page);
-  await loginAs(page, server.baseUrl, 'admin', server.adminPassword);
+  const page = await session.openPage({ javaScriptEnabled });
+  await loginAs(page, session.server.baseUrl, 'admin', session.server.adminPassword);
   return page;
 }
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  for (const page of pages.splice(0)) await page.context().close();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 /** Types SQL into the editor (ace once it has loaded) and runs it with the Run button. */
 async function runSql(page: Page, sql: string) {
@@ -45,33 +28,13 @@ async function runSql(page: Page, sql: string) {
   await page.getByRole('button', { name: 'Run', exact: true }).click();
 }
 
-/**
- * The examples database allows async runs, and the built server does not start the job worker
- * yet (app/server/jobs is wired into server start-up separately): run synchronously here.
- */
-async function runExamplesSynchronously(page: Page) {
-  await page.goto(`${server.baseUrl}/sqllab/`);
-  const status = await page.evaluate(async () => {
-    const token = ((await (await fetch('/api/v1/security/csrf_token/')).json()) as { result: string }).result;
-    const boot = (await (await fetch('/api/v1/sqllab/')).json()) as { result: { databases: Record<string, { id: number; database_name: string }> } };
-    const db = Object.values(boot.result.databases).find((d) => d.database_name === 'examples');
-    const response = await fetch(`/api/v1/database/${db?.id}`, {
-      method: 'PUT', headers: { 'Content-Type': 'application/json', 'X-CSRFToken': token }, body: JSON.stringify({ allow_run_async: false }),
-    });
-    return response.status;
-  });
-  expect(status).toBe(200);
-}
-
+// The examples database allows async runs: these queries go through the job queue, the polling
+// of /api/v1/query/updated_since and the results backend.
 describe('SQL Lab with JavaScript', () => {
-  beforeAll(async () => {
-    const page = await open();
-    await runExamplesSynchronously(page);
-  });
 
   it('runs a query and shows its rows; a missing table is named; new columns replace the old', async () => {
     const page = await open();
-    await page.goto(`${server.baseUrl}/sqllab/`);
+    await page.goto(`${session.server.baseUrl}/sqllab/`);
     await page.getByRole('tab', { name: /Untitled Query \d+/ }).first().waitFor();
     await page.getByLabel('Database', { exact: true }).selectOption({ label: 'examples' });
 
@@ -96,7 +59,7 @@ describe('SQL Lab with JavaScript', () => {
 
   it('adds and renames a tab; a reload keeps the tabs and their SQL', async () => {
     const page = await open();
-    await page.goto(`${server.baseUrl}/sqllab/`);
+    await page.goto(`${session.server.baseUrl}/sqllab/`);
     await page.getByRole('tab').first().waitFor();
     const before = await page.getByRole('tab').count();
     await page.getByRole('button', { name: 'New tab' }).click();
@@ -109,15 +72,20 @@ describe('SQL Lab with JavaScript', () => {
     await page.getByRole('tab', { name: 'Energy flows' }).waitFor();
     await runSql(page, 'SELECT source FROM energy_usage');
     await page.getByRole('grid').waitFor();
-    // Let the debounced tab update reach the server.
-    await page.waitForTimeout(1500);
+    // The tab update is debounced: wait until the server holds the new SQL.
+    await expect
+      .poll(() => page.evaluate(async () => {
+        const boot = (await (await fetch('/api/v1/sqllab/')).json()) as { result: { active_tab: { sql: string | null } | null } };
+        return boot.result.active_tab?.sql;
+      }), { timeout: 15_000 })
+      .toBe('SELECT source FROM energy_usage');
 
     await page.reload();
     const tab = page.getByRole('tab', { name: 'Energy flows' });
     await tab.waitFor();
     expect(await tab.getAttribute('aria-selected')).toBe('true');
     await page.locator('[data-ace-ready="true"]').waitFor();
-    expect(await page.locator('.ace_content').innerText()).toContain('SELECT source FROM energy_usage');
+    await expect.poll(() => page.locator('.ace_content').innerText()).toContain('SELECT source FROM energy_usage');
     expect(await page.getByRole('tab').count()).toBe(before + 1);
   });
 });
@@ -125,7 +93,7 @@ describe('SQL Lab with JavaScript', () => {
 describe('SQL Lab, a query posted with the session but without a CSRF token', () => {
   it('shows a confirmation; Run opens the query in a new editor tab and runs it', async () => {
     const page = await open();
-    await page.goto(`${server.baseUrl}/sqllab/`);
+    await page.goto(`${session.server.baseUrl}/sqllab/`);
     await page.getByRole('tab').first().waitFor();
     const tabsBefore = await page.getByRole('tab').count();
     // A tool's form on this site: a native submission (not Remix's), no csrf_token, no intent.
@@ -158,7 +126,7 @@ describe('SQL Lab, a query posted with the session but without a CSRF token', ()
 describe('SQL Lab without JavaScript', () => {
   it('the form runs a query, shows its results and pages through them', async () => {
     const page = await open(false);
-    await page.goto(`${server.baseUrl}/sqllab/`);
+    await page.goto(`${session.server.baseUrl}/sqllab/`);
     await page.getByLabel('Database').selectOption({ label: 'examples' });
     await page.getByLabel('Limit').selectOption('1000');
     await page.getByLabel('SQL', { exact: true }).fill('SELECT name, num FROM birth_names ORDER BY name, num');
@@ -180,7 +148,7 @@ describe('SQL Lab without JavaScript', () => {
 
   it('shows the error of a query on a missing table', async () => {
     const page = await open(false);
-    await page.goto(`${server.baseUrl}/sqllab/`);
+    await page.goto(`${session.server.baseUrl}/sqllab/`);
     await page.getByLabel('Database').selectOption({ label: 'examples' });
     await page.getByLabel('SQL', { exact: true }).fill('SELECT * FROM missing_table_xyz');
     await page.getByRole('button', { name: 'Run', exact: true }).click();
@@ -191,13 +159,13 @@ describe('SQL Lab without JavaScript', () => {
 
   it('a query posted without a session (as from another site) is shown, and runs only after the user clicks Run', async () => {
     const page = await open(false);
-    await page.goto(`${server.baseUrl}/sqllab/`);
+    await page.goto(`${session.server.baseUrl}/sqllab/`);
     const examplesId = await page.getByLabel('Database').locator('option', { hasText: 'examples' }).getAttribute('value');
     // What a browser sends cross-site: a plain form, no CSRF token, and (SameSite=Lax) no session cookie.
-    const posted = await fetch(`${server.baseUrl}/sqllab/`, {
+    const posted = await fetch(`${session.server.baseUrl}/sqllab/`, {
       method: 'POST',
       redirect: 'manual',
-      // Remix alone would answer a cross-origin document POST with a 500: server.mjs lets this entry point take it.
+      // Remix alone would answer a cross-origin document POST with a 500: session.server.mjs lets this entry point take it.
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://tools.example.org' },
       body: new URLSearchParams({ datasourceKey: `${examplesId}__table`, sql: 'SELECT COUNT(*) AS n FROM energy_usage', form_data: '{}' }),
     });
@@ -206,7 +174,7 @@ describe('SQL Lab without JavaScript', () => {
     expect(location).toMatch(/^\/sqllab\/\?confirm=1&/);
 
     // The browser follows the redirect with its cookie: a confirmation, nothing run.
-    await page.goto(`${server.baseUrl}${location}`);
+    await page.goto(`${session.server.baseUrl}${location}`);
     await page.getByRole('heading', { name: 'Run this query?' }).waitFor();
     expect(await page.getByLabel('SQL').inputValue()).toBe('SELECT COUNT(*) AS n FROM energy_usage');
     expect(await page.getByRole('heading', { name: 'Results' }).count()).toBe(0);
@@ -219,7 +187,7 @@ describe('SQL Lab without JavaScript', () => {
 
   it('a post from elsewhere with a bad CSRF token and an intent is refused', async () => {
     const page = await open(false);
-    const response = await page.request.post(`${server.baseUrl}/sqllab/?index`, {
+    const response = await page.request.post(`${session.server.baseUrl}/sqllab/?index`, {
       form: { intent: 'run', csrf_token: 'forged', database_id: '1', sql: 'SELECT 1' },
     });
     expect(response.status()).toBe(400);
