@@ -4,8 +4,8 @@
  */
 import type mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QueryStoppedError } from '~/server/engines/errors.server';
-import { cancelQuery, executeSql, streamSql } from '~/server/engines/execute.server';
+import { expectCancelledByKey, expectStoppedBySignal } from '../helpers/cancel-scenarios';
+import { executeSql, streamSql } from '~/server/engines/execute.server';
 import { closeAllPools, configurePools, poolSettings, type ConnectionTarget } from '~/server/engines/pools.server';
 import type { TempDatabase } from '../helpers/databases';
 import {
@@ -68,24 +68,12 @@ describe.skipIf(!up)('MySQL execution at runtime (MariaDB)', () => {
   }, 120_000);
 
   it('cancels a long query in the server: SLEEP(30) leaves the processlist within a second', async () => {
-    const stop = new AbortController();
-    const query = executeSql({ target, sql: 'SELECT SLEEP(30)', signal: stop.signal });
-    expect(await eventually(async () => (await running('SELECT SLEEP(30)')) === 1, 5000)).toBe(true);
-    const cancelledAt = Date.now();
-    stop.abort();
     // MySQL answers a killed SLEEP() with a row, MariaDB with error 1317: either way the stop wins.
-    await expect(query).rejects.toBeInstanceOf(QueryStoppedError);
-    expect(await eventually(async () => (await running('SELECT SLEEP(30)')) === 0, 1000)).toBe(true);
-    expect(Date.now() - cancelledAt).toBeLessThan(1000);
+    await expectStoppedBySignal(target, 'SELECT SLEEP(30)', running);
   }, 30_000);
 
   it('cancels by key from another caller with KILL QUERY', async () => {
-    let key = '';
-    const query = engineErrorOf(executeSql({ target, sql: 'SELECT SLEEP(30) AS slept', onCancelKey: (k) => (key = k) }));
-    expect(await eventually(async () => key !== '' && (await running('SELECT SLEEP(30)')) === 1, 5000)).toBe(true);
-    expect(await cancelQuery({ ...target, databaseId: 'another-process' }, key)).toBe(true);
-    expect((await query).message).toContain('The query was cancelled.');
-    expect(await eventually(async () => (await running('SELECT SLEEP(30)')) === 0, 1000)).toBe(true);
+    await expectCancelledByKey(target, 'SELECT SLEEP(30) AS slept', running, 'SELECT SLEEP(30)');
   }, 30_000);
 
   it('times out with SQLLAB_TIMEOUT_ERROR and stops the statement', async () => {

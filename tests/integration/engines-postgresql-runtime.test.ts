@@ -4,8 +4,8 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QueryStoppedError } from '~/server/engines/errors.server';
-import { cancelQuery, executeSql, streamSql } from '~/server/engines/execute.server';
+import { expectCancelledByKey, expectStoppedBySignal } from '../helpers/cancel-scenarios';
+import { executeSql, streamSql } from '~/server/engines/execute.server';
 import { closeAllPools, configurePools, poolSettings, type ConnectionTarget } from '~/server/engines/pools.server';
 import { createTempPostgresDatabase, type TempDatabase } from '../helpers/databases';
 import { engineErrorOf, eventually, issueCodes, rssGrowthDuring, serviceAvailable, startBlackHole, tempSqliteFile } from '../helpers/engine-fixtures';
@@ -79,24 +79,11 @@ describe.skipIf(!up)('PostgreSQL execution at runtime', () => {
   }, 30_000);
 
   it('cancels a long query in the server: pg_sleep(30) is gone within a second', async () => {
-    const stop = new AbortController();
-    const query = executeSql({ target, sql: 'SELECT pg_sleep(30)', signal: stop.signal });
-    expect(await eventually(async () => (await running('SELECT pg_sleep(30)')) === 1, 5000)).toBe(true);
-    const cancelledAt = Date.now();
-    stop.abort();
-    await expect(query).rejects.toBeInstanceOf(QueryStoppedError);
-    expect(await eventually(async () => (await running('SELECT pg_sleep(30)')) === 0, 1000)).toBe(true);
-    expect(Date.now() - cancelledAt).toBeLessThan(1000);
+    await expectStoppedBySignal(target, 'SELECT pg_sleep(30)', running);
   }, 30_000);
 
   it('cancels by key from another caller (what a second process does), with pg_cancel_backend', async () => {
-    let key = '';
-    const query = engineErrorOf(executeSql({ target, sql: 'SELECT pg_sleep(30)', onCancelKey: (k) => (key = k) }));
-    expect(await eventually(async () => key !== '' && (await running('SELECT pg_sleep(30)')) === 1, 5000)).toBe(true);
-    expect(await cancelQuery({ ...target, databaseId: 'another-process' }, key)).toBe(true);
-    const error = await query;
-    expect(error.message).toContain('The query was cancelled.');
-    expect(await eventually(async () => (await running('SELECT pg_sleep(30)')) === 0, 1000)).toBe(true);
+    await expectCancelledByKey(target, 'SELECT pg_sleep(30)', running);
   }, 30_000);
 
   it('times out with SQLLAB_TIMEOUT_ERROR and stops the statement', async () => {
