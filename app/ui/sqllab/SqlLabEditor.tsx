@@ -16,9 +16,9 @@ import { useShell } from '../use-shell';
 import { requestJson } from './api';
 import { Editor, type Completion } from './Editor';
 import { LeftBar, type DatabaseInfo } from './LeftBar';
-import { ResultsGrid } from './ResultsGrid';
+import { QueryPane } from './QueryPane';
 import { SaveQueryDialog } from './SaveQueryDialog';
-import { buttonClass, ErrorNotice, inputClass, secondaryButtonClass } from './StaticSqlLab';
+import { buttonClass, inputClass, secondaryButtonClass } from './StaticSqlLab';
 import { TabsBar } from './TabsBar';
 import { editorFromServer, LOCAL_KEY, useTabPersistence } from './use-tab-persistence';
 import { useQueryRunner } from './use-query-runner';
@@ -247,13 +247,6 @@ export function SqlLabEditor({ page, opened }: { page: EditorPage; opened: Opene
       {tab && <SaveQueryDialog open={saving} name={tab.name} isUpdate={Boolean(tab.remoteId)} onClose={() => setSaving(false)} onSave={save} />}
     </section>
   );
-}
-
-function QueryPane({ query, canCsv }: { query: NonNullable<ReturnType<typeof latestQuery>>; canCsv: boolean }) {
-  if (query.state === 'failed') return <ErrorNotice error={{ message: query.errorMessage ?? 'Unknown error', errors: query.errors }} />;
-  if (query.state === 'stopped') return <p role="status" className="text-sm">The query was stopped.</p>;
-  if (query.state !== 'success') return <p role="status" className="text-sm text-slate-600 dark:text-slate-300">Running query… {query.progress ? `${query.progress}%` : ''}</p>;
-  return <ResultsGrid query={query} canCsv={canCsv} />;
 }
 
 export type { Action };
