@@ -5,7 +5,7 @@
 import { engineError } from './errors.server';
 import type { ConnectionTarget } from './pools.server';
 import { withSession } from './session-scope.server';
-import type { Engine, TableColumn, TableExtra, TableMetadata, TableSummary } from './types.server';
+import type { Engine, SchemaColumn, TableColumn, TableExtra, TableMetadata, TableSummary } from './types.server';
 
 const METADATA_TIMEOUT_MS = 30_000;
 
@@ -17,6 +17,26 @@ export function listSchemas(target: ConnectionTarget): Promise<string[]> {
 
 export function listTables(target: ConnectionTarget, schema: string): Promise<TableSummary[]> {
   return withSession(scope(target), (session, { engine }) => engine.introspector.listTables(session, schema));
+}
+
+export type SchemaColumns = { tables: { table: string; columns: { name: string; type: string }[] }[]; truncated: boolean };
+
+/**
+ * Every table's columns in the schema, for autocomplete: one query, at most `limit` columns (one
+ * more is read to know whether the cap cut the list; a cut table keeps the columns that fit).
+ */
+export function listSchemaColumns(target: ConnectionTarget, schema: string, limit: number): Promise<SchemaColumns> {
+  return withSession(scope(target), async (session, { engine }) => {
+    const rows: SchemaColumn[] = await engine.introspector.schemaColumns(session, schema, limit + 1);
+    const truncated = rows.length > limit;
+    const tables: SchemaColumns['tables'] = [];
+    for (const row of truncated ? rows.slice(0, limit) : rows) {
+      const last = tables[tables.length - 1];
+      if (last?.table === row.table) last.columns.push({ name: row.name, type: row.type });
+      else tables.push({ table: row.table, columns: [{ name: row.name, type: row.type }] });
+    }
+    return { tables, truncated };
+  });
 }
 
 /** Superset's select_star: the columns listed one per line, quoted, limited. */

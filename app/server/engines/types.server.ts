@@ -119,8 +119,18 @@ export interface TableExtra {
   partitions?: { cols: string[]; strategy: string };
 }
 
+/** A column of some table in a schema, for the editor's autocomplete. */
+export interface SchemaColumn {
+  table: string;
+  name: string;
+  /** The engine's type name, as in TableColumn. */
+  type: string;
+}
+
 export interface Introspector {
   listSchemas(session: EngineSession): Promise<string[]>;
+  /** The columns of every table and view of the schema in one query, by table then position; at most `limit`. */
+  schemaColumns(session: EngineSession, schema: string, limit: number): Promise<SchemaColumn[]>;
   listTables(session: EngineSession, schema: string): Promise<TableSummary[]>;
   /** Null when the table does not exist. Columns, keys and indexes only: selectStar is added by the caller. */
   tableMetadata(session: EngineSession, schema: string, table: string): Promise<Omit<TableMetadata, 'selectStar'> | null>;
@@ -140,6 +150,21 @@ export interface Dialect {
   useSchema(schema: string): string[];
   /** The schema SQL Lab starts in when none is chosen. */
   readonly defaultSchema: string | null;
+}
+
+/**
+ * A bulk CSV export protocol (PostgreSQL's `COPY … TO STDOUT`), on engines that have one: exports
+ * stream it instead of converting rows. Engines without one leave `Engine.copyCsv` unset.
+ */
+export interface CsvCopy {
+  /** Whether the protocol takes this statement as it is (a query; not SHOW, EXPLAIN or a script). */
+  accepts(sql: string, shape: StatementShape): boolean;
+  /**
+   * Runs `sql` on `session` (one of this engine's): its rows as CSV, a header record first, records
+   * ending in LF, handed to `sink` chunk by chunk (awaited: a slow sink slows the reading). Resolves
+   * with the row count once the statement has ended on the server.
+   */
+  copy(session: EngineSession, sql: string, sink: (chunk: Uint8Array) => Promise<void>): Promise<{ rows: number }>;
 }
 
 export interface Engine {
@@ -169,4 +194,6 @@ export interface Engine {
   mapError(error: unknown, context: ErrorContext): EngineError;
   /** Pool size per database: SQLite work runs on libuv's small thread pool, so it gets fewer. */
   readonly maxConnections: number;
+  /** The engine's bulk CSV export, where it has one (see CsvCopy). */
+  readonly copyCsv?: CsvCopy;
 }

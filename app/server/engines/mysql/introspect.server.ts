@@ -29,6 +29,16 @@ export const mysqlIntrospector: Introspector = {
     return list.map((r) => str(r[0]));
   },
 
+  async schemaColumns(session, schema, limit) {
+    const list = await rows(
+      session,
+      `SELECT table_name AS tbl, column_name AS name, column_type AS type FROM information_schema.columns
+       WHERE table_schema = ? ORDER BY table_name, ordinal_position LIMIT ?`,
+      [schema, limit],
+    );
+    return list.map((r) => ({ table: str(r[0]), name: str(r[1]), type: str(r[2]).toUpperCase() }));
+  },
+
   async listTables(session, schema) {
     const list = await rows(
       session,

@@ -51,6 +51,15 @@ const PARTITION_KEY = `
   WHERE p.partrelid = $1::oid
   ORDER BY k.ord`;
 
+const SCHEMA_COLUMNS = `
+  SELECT c.relname, a.attname, pg_catalog.format_type(a.atttypid, a.atttypmod)
+  FROM pg_catalog.pg_class c
+  JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+  JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+  WHERE n.nspname = $1 AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
+  ORDER BY c.relname, a.attnum
+  LIMIT $2`;
+
 const STRATEGIES: Record<string, string> = { r: 'range', l: 'list', h: 'hash' };
 const TABLE_TYPES: Record<string, TableSummary['type']> = { r: 'table', p: 'table', f: 'table', v: 'view', m: 'materialized_view' };
 
@@ -77,6 +86,11 @@ export const postgresIntrospector: Introspector = {
   async listSchemas(session) {
     const { rows } = await session.select(`SELECT nspname FROM pg_catalog.pg_namespace WHERE nspname NOT LIKE 'pg\\_%' ORDER BY nspname`);
     return rows.map((r) => str(r[0]));
+  },
+
+  async schemaColumns(session, schema, limit) {
+    const { rows } = await session.select(SCHEMA_COLUMNS, [schema, limit]);
+    return rows.map((r) => ({ table: str(r[0]), name: str(r[1]), type: str(r[2]).toUpperCase() }));
   },
 
   async listTables(session, schema) {

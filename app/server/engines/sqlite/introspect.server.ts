@@ -22,6 +22,32 @@ export const sqliteIntrospector: Introspector = {
     return list.map((r) => str(r[0]));
   },
 
+  async schemaColumns(session, schema, limit) {
+    if (!(await schemaExists(session, schema))) return [];
+    const columnsOf = (types: string, extra = '', params: unknown[] = []) =>
+      rows(
+        session,
+        // One pass: each table or view joined with its own pragma_table_xinfo (hidden = 1: not in the row).
+        `SELECT m.name AS tbl, c.name AS col, c.type AS type FROM ${quote(schema)}.sqlite_master AS m JOIN pragma_table_xinfo(m.name, ?) AS c
+         WHERE m.type IN (${types}) AND m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND c.hidden <> 1 ${extra}
+         ORDER BY m.name, c.cid LIMIT ?`,
+        [schema, ...params, limit],
+      );
+    let list: unknown[][];
+    try {
+      list = await columnsOf("'table', 'view'");
+    } catch {
+      // A view over a dropped table fails the whole pass ("no such table"): read the tables, then
+      // each view alone, leaving out the broken ones.
+      list = await columnsOf("'table'");
+      const views = await rows(session, `SELECT name FROM ${quote(schema)}.sqlite_master WHERE type = 'view' ORDER BY name`);
+      for (const [view] of views) list.push(...(await columnsOf("'view'", 'AND m.name = ?', [view]).catch(() => [])));
+      list.sort((a, b) => (str(a[0]) < str(b[0]) ? -1 : str(a[0]) > str(b[0]) ? 1 : 0));
+      list = list.slice(0, limit);
+    }
+    return list.map((r) => ({ table: str(r[0]), name: str(r[1]), type: str(r[2]).toUpperCase() }));
+  },
+
   async listTables(session, schema) {
     if (!(await schemaExists(session, schema))) return [];
     const list = await rows(
