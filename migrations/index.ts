@@ -2,9 +2,11 @@
 import * as m0001 from './0001-initial';
 import * as m0002 from './0002-cache-and-key-value';
 import * as m0003 from './0003-sqllab';
+import * as m0004 from './0004-dataset-columns';
 
 export const migrations = [
   { name: '0001-initial', ...m0001 },
   { name: '0002-cache-and-key-value', ...m0002 },
   { name: '0003-sqllab', ...m0003 },
+  { name: '0004-dataset-columns', ...m0004 },
 ];

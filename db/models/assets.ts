@@ -73,6 +73,31 @@ export class Dataset extends Model<InferAttributes<Dataset>, InferCreationAttrib
   declare owners?: NonAttribute<User[]>;
 }
 
+export class TableColumn extends Model<InferAttributes<TableColumn>, InferCreationAttributes<TableColumn>> implements Audited {
+  declare id: CreationOptional<number>;
+  declare uuid: CreationOptional<string>;
+  declare table_id: ForeignKey<number>;
+  declare column_name: string;
+  declare verbose_name: CreationOptional<string | null>;
+  declare type: CreationOptional<string | null>;
+  /** Superset's GenericDataType: 0 numeric, 1 string, 2 temporal, 3 boolean. */
+  declare type_generic: CreationOptional<number | null>;
+  declare is_dttm: CreationOptional<boolean>;
+  declare is_active: CreationOptional<boolean>;
+  declare groupby: CreationOptional<boolean>;
+  declare filterable: CreationOptional<boolean>;
+  declare expression: CreationOptional<string | null>;
+  declare description: CreationOptional<string | null>;
+  declare python_date_format: CreationOptional<string | null>;
+  declare extra: CreationOptional<string | null>;
+  declare created_on: CreationOptional<Date>;
+  declare changed_on: CreationOptional<Date>;
+  declare created_by_fk: CreationOptional<number | null>;
+  declare changed_by_fk: CreationOptional<number | null>;
+  declare created_by?: NonAttribute<User | null>;
+  declare changed_by?: NonAttribute<User | null>;
+}
+
 export class Chart extends Model<InferAttributes<Chart>, InferCreationAttributes<Chart>> implements Audited {
   declare id: CreationOptional<number>;
   declare uuid: CreationOptional<string>;
@@ -179,6 +204,26 @@ export function initAssetModels(sequelize: Sequelize) {
     },
     { sequelize, tableName: 'datasets', ...auditOptions },
   );
+  TableColumn.init(
+    {
+      id: idColumn,
+      uuid: uuidColumn,
+      column_name: { type: DataTypes.STRING(255), allowNull: false },
+      verbose_name: { type: DataTypes.STRING(1024), allowNull: true },
+      type: { type: DataTypes.TEXT, allowNull: true },
+      type_generic: { type: DataTypes.INTEGER, allowNull: true },
+      is_dttm: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+      is_active: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: true },
+      groupby: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: true },
+      filterable: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: true },
+      expression: { type: DataTypes.TEXT, allowNull: true },
+      description: { type: DataTypes.TEXT, allowNull: true },
+      python_date_format: { type: DataTypes.STRING(255), allowNull: true },
+      extra: { type: DataTypes.TEXT, allowNull: true },
+      ...audit(),
+    },
+    { sequelize, tableName: 'table_columns', ...auditOptions },
+  );
   Chart.init(
     {
       id: idColumn,
@@ -236,12 +281,13 @@ export function initAssetModels(sequelize: Sequelize) {
     { sequelize, tableName: 'favorites', timestamps: true, createdAt: 'created_on', updatedAt: false },
   );
 
-  for (const model of [Database, Dataset, Chart, Dashboard, SavedQuery] as ModelStatic<Model>[]) {
+  for (const model of [Database, Dataset, TableColumn, Chart, Dashboard, SavedQuery] as ModelStatic<Model>[]) {
     model.belongsTo(User, { foreignKey: 'created_by_fk', as: 'created_by' });
     model.belongsTo(User, { foreignKey: 'changed_by_fk', as: 'changed_by' });
   }
   Dataset.belongsTo(Database, { foreignKey: 'database_id', as: 'database' });
   Database.hasMany(Dataset, { foreignKey: 'database_id', as: 'datasets' });
+  TableColumn.belongsTo(Dataset, { foreignKey: 'table_id', as: 'dataset' });
   SavedQuery.belongsTo(Database, { foreignKey: 'db_id', as: 'database' });
   Dataset.belongsToMany(User, { through: 'dataset_owners', foreignKey: 'dataset_id', otherKey: 'user_id', as: 'owners', timestamps: false });
   Chart.belongsToMany(User, { through: 'chart_owners', foreignKey: 'chart_id', otherKey: 'user_id', as: 'owners', timestamps: false });

@@ -25,10 +25,10 @@ describe('admin scripts', () => {
     expect(up.stdout).toContain('migrated  0001-initial');
     const status = run('migrate', ['status'], { DATABASE_URL: url });
     expect(status.stdout).toContain('applied  0001-initial');
-    expect(status.stdout).toContain('3 applied, 0 pending');
+    expect(status.stdout).toContain('4 applied, 0 pending');
     const down = run('migrate', ['down', '--all'], { DATABASE_URL: url });
-    expect(down.stdout).toContain('reverted 3 migration(s)');
-    expect(run('migrate', ['status'], { DATABASE_URL: url }).stdout).toContain('0 applied, 3 pending');
+    expect(down.stdout).toContain('reverted 4 migration(s)');
+    expect(run('migrate', ['status'], { DATABASE_URL: url }).stdout).toContain('0 applied, 4 pending');
     expect(run('migrate', ['up'], { DATABASE_URL: url }).status).toBe(0);
   });
 
