@@ -12,7 +12,7 @@ import { splitStatements } from '~/lib/sql/split';
 import { engineError, EngineError, QueryStoppedError } from './errors.server';
 import { poolSettings, resolveTarget, type ConnectionTarget } from './pools.server';
 import { withSession, type ScopeContext, type ScopeOptions } from './session-scope.server';
-import type { ColumnInfo, Engine, EngineSession, QuerySink, Row, StreamBatch } from './types.server';
+import type { ColumnInfo, CsvCopy, Engine, EngineSession, QueryOutcome, QuerySink, Row, StreamBatch } from './types.server';
 
 export interface ExecuteOptions extends ScopeOptions {
   sql: string;
@@ -94,13 +94,15 @@ function planScript(opts: ExecuteOptions): Plan {
 
 const discard: QuerySink = { batchSize: DEFAULT_BATCH, onBatch: () => {} };
 
-/** Runs every statement; the last one's rows go to `lastSink`. Returns per-statement info. */
+type RunLast = (session: EngineSession, statement: PlannedStatement) => Promise<QueryOutcome>;
+
+/** Runs every statement; `last` takes the last one's rows (a sink), or runs it itself (COPY). Returns per-statement info. */
 async function runStatements(
   session: EngineSession,
   ctx: ScopeContext,
   plan: Plan,
   schema: string | null | undefined,
-  lastSink: QuerySink,
+  last: QuerySink | RunLast,
 ): Promise<{ infos: StatementInfo[]; lastColumns: ColumnInfo[]; lastRowsRead: number; lastAffected: number | null }> {
   const { engine } = ctx;
   for (const sql of schema ? engine.dialect.useSchema(schema) : []) {
@@ -113,7 +115,8 @@ async function runStatements(
     const { sql, shape } = plan.statements[index];
     const started = performance.now();
     try {
-      outcome = await session.query(sql, shape, index === count - 1 ? lastSink : discard);
+      if (index < count - 1) outcome = await session.query(sql, shape, discard);
+      else outcome = typeof last === 'function' ? await last(session, plan.statements[index]) : await session.query(sql, shape, last);
     } catch (error) {
       throw withStatementPrefix(error, index, count, ctx);
     }
@@ -199,15 +202,51 @@ export async function* streamSql(opts: ExecuteOptions): AsyncGenerator<StreamBat
     (run) => channel.close(run),
     (error: unknown) => channel.fail(error),
   );
+  const run = yield* drain(channel, running, quit);
+  const settled = settleLimit(plan.limit, run.lastRowsRead);
+  return { columns: run.lastColumns, rowcount: run.lastColumns.length > 0 ? settled.keep : (run.lastAffected ?? 0), limitingFactor: settled.limitingFactor };
+}
+
+/**
+ * The last statement's rows as CSV from the engine's bulk export protocol (Engine.copyCsv, e.g.
+ * PostgreSQL's COPY): a header record, then records ending in LF, in the engine's own text forms,
+ * chunk by chunk as the consumer takes them. Null when the engine has no such protocol or it does
+ * not take the statement: use streamSql then. Planning errors (DML refused) are thrown at once;
+ * leaving the loop early stops the statement, as with streamSql.
+ */
+export function copyCsvSql(opts: ExecuteOptions): AsyncGenerator<Uint8Array, { rowcount: number }, void> | null {
+  const plan = planScript({ ...opts, limit: null, serverMaxRows: null });
+  const last = plan.statements[plan.statements.length - 1];
+  const copier = plan.engine.copyCsv;
+  if (!copier?.accepts(last.sql, last.shape)) return null;
+  return copyChunks(opts, plan, copier);
+}
+
+async function* copyChunks(opts: ExecuteOptions, plan: Plan, copier: CsvCopy): AsyncGenerator<Uint8Array, { rowcount: number }, void> {
+  const channel = new Channel<Uint8Array>();
+  const quit = new AbortController();
+  const signal = opts.signal ? AbortSignal.any([opts.signal, quit.signal]) : quit.signal;
+  const copyLast: RunLast = async (session, statement) => {
+    const { rows } = await copier.copy(session, statement.sql, (chunk) => channel.put(chunk));
+    return { columns: [], rowsRead: rows, affectedRows: rows, truncated: false };
+  };
+  const running = withSession({ ...opts, signal }, (session, ctx) => runStatements(session, ctx, plan, opts.schema, copyLast)).then(
+    (run) => channel.close(run),
+    (error: unknown) => channel.fail(error),
+  );
+  const run = yield* drain(channel, running, quit);
+  return { rowcount: run.lastRowsRead };
+}
+
+/** Hands the channel's items to the generator's consumer; a consumer that leaves stops the work. */
+async function* drain<T>(channel: Channel<T>, running: Promise<void>, quit: AbortController): AsyncGenerator<T, Finished, void> {
   let finished = false;
   try {
     for (;;) {
       const next = await channel.take();
       if (next.done) {
         finished = true;
-        const run = next.value;
-        const settled = settleLimit(plan.limit, run.lastRowsRead);
-        return { columns: run.lastColumns, rowcount: run.lastColumns.length > 0 ? settled.keep : (run.lastAffected ?? 0), limitingFactor: settled.limitingFactor };
+        return next.value;
       }
       yield next.value;
     }

@@ -1,26 +1,92 @@
 /**
  * `GET /api/v1/sqllab/export/{client_id}/`: the query's whole result as CSV, run again on the
- * database and streamed (never the stored, limited rows; never held in memory): batch by batch
- * from the engine's stream, read only as fast as the client downloads. Needs ('can_csv',
- * 'Superset'), the query to be the user's own (or all_query_access) and access to its database.
- * It re-runs the query's rendered SELECT (for a CTAS, the SELECT behind the table, as Superset),
- * never with DML allowed: an export cannot write. The first batch is awaited before answering,
- * so a query that fails at once is an error response with a status, not a broken download.
- * A client that goes away cancels the statement (request signal, stream cancel).
+ * database and streamed (never the stored, limited rows; never held in memory), read only as fast
+ * as the client downloads. Needs ('can_csv', 'Superset'), the query to be the user's own (or
+ * all_query_access) and access to its database. It re-runs the query's rendered SELECT (for a
+ * CTAS, the SELECT behind the table, as Superset), never with DML allowed: an export cannot write.
+ * The first rows are awaited before answering, so a query that fails at once is an error response
+ * with a status, not a broken download. A client that goes away cancels the statement (request
+ * signal, stream cancel).
+ *
+ * Two ways to nearly the same file. Where the engine has a bulk export protocol (Engine.copyCsv:
+ * PostgreSQL's COPY) and it takes the statement, the database writes the CSV and CopyCsvRewriter
+ * only adjusts it: the same BOM, header, quoting, CRLF and formula escaping as the generic path,
+ * NULL as an empty field. Values keep PostgreSQL's own text where the generic path writes
+ * app/lib/sql/values.ts forms: booleans `t`/`f` (generic: true/false),
+ * timestamps `2024-03-14 15:37:42.123456` with microseconds and timestamptz in UTC as `…+00`
+ * (generic: `2024-03-14T15:37:42.123`, `…Z`), numerics with their scale (`3.00`; generic: `3`),
+ * floats in PostgreSQL's shortest form (`1e+15`; generic: `1000000000000000`), NaN as `NaN`
+ * (generic: empty), bytea as `\x00ff` (generic: `00ff`), the empty string as `""` (generic:
+ * empty, like NULL), and `-Infinity` prefixed as text. Integers of any size are exact either way.
+ * Everything else (other engines, SHOW, EXPLAIN) goes through the rows: streamSql, then csvRecord.
  */
 import { isMutating } from '~/lib/sql/classify';
 import { requirePermission, type CurrentUser } from '../auth/current-user.server';
 import { env } from '../env.server';
-import { streamSql, type StreamSummary } from '../engines/execute.server';
-import type { StreamBatch } from '../engines/types.server';
+import { copyCsvSql, streamSql, type ExecuteOptions } from '../engines/execute.server';
 import { httpError, notFound } from '../http.server';
-import { attachmentHeader, csvRecord, exportFileName, UTF8_BOM } from './csv.server';
+import { attachmentHeader, CopyCsvRewriter, csvRecord, exportFileName, UTF8_BOM } from './csv.server';
 import { getSqlLabDatabase } from './database.server';
 import { describeFailure, failureResponse } from './errors.server';
 import { findQueryByClientId, requireQueryAccess } from './query-record.server';
 import { uniqueNames } from './query-shapes.server';
 
 const encoder = new TextEncoder();
+
+/** CSV bytes, and whether enough has come to answer 200 (a query failing at once has failed by then). */
+interface CsvSource {
+  chunks: AsyncGenerator<Uint8Array, void, void>;
+  started(): boolean;
+}
+
+/** Rows from the execution core, written by csvRecord: the first batch decides. */
+function fromRows(opts: ExecuteOptions): CsvSource {
+  let batches = 0;
+  async function* chunks() {
+    const stream = streamSql(opts);
+    let next = await stream.next();
+    // The header comes with the first batch, or with the end when there are no rows.
+    let text = UTF8_BOM + csvRecord(uniqueNames(next.value.columns.map((c) => c.name)));
+    while (!next.done) {
+      for (const row of next.value.rows) text += csvRecord(row);
+      batches++;
+      yield encoder.encode(text);
+      text = '';
+      next = await stream.next();
+    }
+    if (text) yield encoder.encode(text);
+  }
+  return { chunks: chunks(), started: () => batches > 0 };
+}
+
+/** The database's own CSV (COPY), adjusted on the way: the first data record decides. */
+function fromCopy(copied: AsyncGenerator<Uint8Array, unknown, void>): CsvSource {
+  const rewriter = new CopyCsvRewriter();
+  async function* chunks() {
+    for await (const chunk of copied) {
+      const out = rewriter.write(chunk);
+      if (out.length > 0) yield out;
+    }
+    const rest = rewriter.end();
+    if (rest.length > 0) yield rest;
+  }
+  return { chunks: chunks(), started: () => rewriter.sawRecord };
+}
+
+/** Reads until the source has started (or ended); a failure until then is an error answer. */
+async function firstChunks(source: CsvSource): Promise<{ head: Uint8Array[]; done: boolean }> {
+  const head: Uint8Array[] = [];
+  try {
+    for (;;) {
+      const next = await source.chunks.next();
+      if (next.done) return { head, done: true };
+      head.push(next.value);
+      if (source.started()) return { head, done: false };
+    }
+  } catch (error) {
+    throw failureResponse(describeFailure(error));
+  }
+}
 
 export async function exportCsv(user: CurrentUser, clientId: string, signal?: AbortSignal): Promise<Response> {
   requirePermission(user, 'can_csv', 'Superset');
@@ -35,7 +101,7 @@ export async function exportCsv(user: CurrentUser, clientId: string, signal?: Ab
     throw httpError(422, 'Only queries that read can be exported: running this one again would change data.');
   }
 
-  const stream = streamSql({
+  const opts: ExecuteOptions = {
     target: db.target,
     sql: query.select_sql,
     schema: query.schema,
@@ -45,37 +111,24 @@ export async function exportCsv(user: CurrentUser, clientId: string, signal?: Ab
     timeoutMs: env().SQLLAB_ASYNC_TIME_LIMIT_SECONDS * 1000,
     timeoutErrorType: 'SQLLAB_TIMEOUT_ERROR',
     signal,
-  });
-  let first: IteratorResult<StreamBatch, StreamSummary>;
+  };
+  let source: CsvSource;
   try {
-    first = await stream.next();
+    const copied = copyCsvSql(opts);
+    source = copied ? fromCopy(copied) : fromRows(opts);
   } catch (error) {
     throw failureResponse(describeFailure(error));
   }
+  const first = await firstChunks(source);
 
-  let headerWritten = false;
-  const header = (columns: StreamBatch['columns']) => {
-    headerWritten = true;
-    return UTF8_BOM + csvRecord(uniqueNames(columns.map((c) => c.name)));
-  };
-  const encode = (next: IteratorResult<StreamBatch, StreamSummary>): string => {
-    const head = headerWritten ? '' : header(next.value.columns);
-    if (next.done) return head;
-    let text = head;
-    for (const row of next.value.rows) text += csvRecord(row);
-    return text;
-  };
-
-  let pending: IteratorResult<StreamBatch, StreamSummary> | null = first;
   const body = new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
         try {
-          const next = pending ?? (await stream.next());
-          pending = null;
-          const text = encode(next);
-          if (text) controller.enqueue(encoder.encode(text));
+          const head = first.head.shift();
+          const next = head ? { done: false as const, value: head } : first.done ? { done: true as const } : await source.chunks.next();
           if (next.done) controller.close();
+          else controller.enqueue(next.value);
         } catch (error) {
           // Headers are gone: all that is left is to end the download as failed.
           console.error('sightline: CSV export failed while streaming', error);
@@ -83,7 +136,7 @@ export async function exportCsv(user: CurrentUser, clientId: string, signal?: Ab
         }
       },
       async cancel() {
-        await stream.return({ columns: [], rowcount: 0, limitingFactor: 'NOT_LIMITED' }).catch(() => {});
+        await source.chunks.return().catch(() => {});
       },
     },
     { highWaterMark: 0 },

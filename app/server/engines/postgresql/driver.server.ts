@@ -5,9 +5,13 @@
  * marks the session broken); rows are read with the simple query protocol and `rowMode: 'array'`,
  * one statement at a time, pausing the socket while the sink is busy (backpressure) — measured on
  * this machine it reads twice as fast as pg-query-stream, whose cursor makes the server wait for
- * each batch round trip; stopping early cancels the statement on the server. Cancel is
- * `pg_cancel_backend(pid)` from a separate connection, so it also works from another process.
+ * each batch round trip; stopping early cancels the statement on the server. The rows of
+ * `query` are decoded off the wire by wire-rows.server.ts (pg's own row parsing cost three times
+ * what the server spends writing them); pg still runs the protocol, and reads the rows itself if
+ * that reader could not be installed. Cancel is `pg_cancel_backend(pid)` from a separate
+ * connection, so it also works from another process.
  */
+import type { Socket } from 'node:net';
 import pg from 'pg';
 import type { StatementShape } from '~/lib/sql/classify';
 import { RowBatcher } from '../batching.server';
@@ -15,6 +19,7 @@ import type { ColumnInfo, ConnectionParams, ConnectOptions, EngineSession, Query
 import { clientConfig } from './connection.server';
 import { mapPostgresError } from './errors.server';
 import { pgType, USER_TYPES_SQL, type UserTypes } from './types.server';
+import { WireRowReader, type RowConsumer, type WireField } from './wire-rows.server';
 
 /** SQLSTATEs after which the connection is gone: admin shutdown/terminate, crash, connection failures. */
 const FATAL_CODES = /^(57P0[1-3]|08)/;
@@ -27,6 +32,8 @@ class PostgresSession implements EngineSession {
   readonly engine = 'postgresql' as const;
   broken = false;
   private userTypes: UserTypes = new Map();
+  /** The fast row path (wire-rows.server.ts); null when it could not be installed: pg's 'row' events then. */
+  private wire: WireRowReader | null = null;
 
   constructor(
     private readonly client: pg.Client,
@@ -41,8 +48,17 @@ class PostgresSession implements EngineSession {
     });
   }
 
+  /** For the other modules of this engine (COPY): the connection itself. */
+  get pgClient(): pg.Client {
+    return this.client;
+  }
+
   get cancelKey(): string {
     return String(processId(this.client));
+  }
+
+  installWireReader(): void {
+    this.wire = WireRowReader.install(this.client.connection.stream as Socket);
   }
 
   async loadUserTypes(): Promise<void> {
@@ -50,7 +66,7 @@ class PostgresSession implements EngineSession {
     this.userTypes = new Map(result.rows.map((r) => [Number(r.oid), { name: r.typname, category: r.typcategory }]));
   }
 
-  private columnsOf(fields: readonly pg.FieldDef[]): ColumnInfo[] {
+  private columnsOf(fields: readonly (pg.FieldDef | WireField)[]): ColumnInfo[] {
     return fields.map((f) => {
       const type = pgType(f.dataTypeID, this.userTypes);
       return { name: f.name, type: type.name, type_generic: type.generic };
@@ -74,10 +90,34 @@ class PostgresSession implements EngineSession {
           cancelling ??= this.cancel().catch(() => {});
         },
       });
+      let columnsKnown = false;
+      let decodeFailure: { error: unknown } | null = null;
+      const wire = this.wire;
+      if (wire) {
+        const consumer: RowConsumer = {
+          typeOf: (oid) => pgType(oid, this.userTypes),
+          columns: (fields) => {
+            batcher.columns = this.columnsOf(fields);
+            columnsKnown = true;
+          },
+          row: (row) => batcher.push(row),
+          get skipping() {
+            return batcher.stopped;
+          },
+          fail: (error) => {
+            decodeFailure ??= { error };
+            batcher.stopped = true;
+            cancelling ??= this.cancel().catch(() => {});
+          },
+        };
+        wire.consumer = consumer;
+      }
+      const done = () => {
+        if (wire) wire.consumer = null;
+      };
       // @types/pg's QueryConfig lacks rowMode, which pg's Query does take (QueryArrayConfig shape).
       const config: pg.QueryArrayConfig = { text: sql, rowMode: 'array' };
       const query = this.client.query(new pg.Query(config as pg.QueryConfig));
-      let columnsKnown = false;
       query.on('row', (row: Row, result?: pg.ResultBuilder) => {
         if (!columnsKnown && result) {
           batcher.columns = this.columnsOf(result.fields);
@@ -86,6 +126,11 @@ class PostgresSession implements EngineSession {
         batcher.push(row);
       });
       query.on('end', (result: pg.ResultBuilder) => {
+        done();
+        if (decodeFailure) {
+          void Promise.resolve(cancelling).then(() => reject(decodeFailure?.error));
+          return;
+        }
         if (!columnsKnown) batcher.columns = this.columnsOf(result.fields);
         const affectedRows = result.fields.length === 0 ? (result.rowCount ?? null) : null;
         void Promise.resolve(cancelling)
@@ -93,8 +138,9 @@ class PostgresSession implements EngineSession {
           .then(() => resolve({ columns: batcher.columns, rowsRead: batcher.rowsRead, affectedRows, truncated: batcher.capped }), reject);
       });
       query.on('error', (error: Error) => {
+        done();
         socket.resume();
-        const sinkError = batcher.sinkError;
+        const sinkError = batcher.sinkError ?? decodeFailure?.error;
         // 57014 after we stopped reading is our own cancel: the rows we kept are the answer.
         if (batcher.stopped && sinkError === undefined && (error as { code?: string }).code === '57014') {
           void Promise.resolve(cancelling)
@@ -131,11 +177,18 @@ class PostgresSession implements EngineSession {
   }
 }
 
+/** The pg client behind one of this engine's sessions. */
+export function postgresClientOf(session: EngineSession): pg.Client {
+  if (!(session instanceof PostgresSession)) throw new TypeError(`Not a PostgreSQL session (${session.engine}).`);
+  return session.pgClient;
+}
+
 export async function connectPostgres(params: ConnectionParams, options: ConnectOptions): Promise<EngineSession> {
   const client = new pg.Client(clientConfig(params, options));
   const session = new PostgresSession(client, params, options);
   try {
     await client.connect();
+    session.installWireReader();
     await session.loadUserTypes();
   } catch (error) {
     await client.end().catch(() => {});

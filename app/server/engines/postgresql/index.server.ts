@@ -1,6 +1,7 @@
 /** The PostgreSQL engine: its parts, put together for the registry. */
 import type { Engine } from '../types.server';
 import { buildPostgresUri, parsePostgresUri, POSTGRES_DEFAULT_PORT, POSTGRES_SCHEMES, PostgresParametersSchema } from './connection.server';
+import { postgresCsvCopy } from './copy.server';
 import { postgresDialect } from './dialect.server';
 import { cancelPostgresBackend, connectPostgres } from './driver.server';
 import { mapPostgresError } from './errors.server';
@@ -27,4 +28,5 @@ export const postgresqlEngine: Engine = {
   typeGeneric: pgTypeGeneric,
   mapError: mapPostgresError,
   maxConnections: 5,
+  copyCsv: postgresCsvCopy,
 };

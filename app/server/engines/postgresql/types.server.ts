@@ -8,17 +8,31 @@ import type { CustomTypesConfig } from 'pg';
 import { booleanValue, decimalValue, integerValue, timestampValue, timestamptzValue, type CellValue } from '~/lib/sql/values';
 import type { TypeGeneric } from '../types.server';
 
-interface PgType {
+/**
+ * How the wire reader (wire-rows.server.ts) may decode a value straight from its bytes; each kind
+ * gives exactly what `parse` gives for the same text. 'other' means: make the text, call `parse`.
+ */
+export type ValueKind = 'text' | 'float' | 'int8' | 'decimal' | 'bool' | 'other';
+
+export interface PgType {
   name: string;
   generic: TypeGeneric;
   parse: (text: string) => CellValue;
+  kind: ValueKind;
 }
 
 const text = (value: string) => value;
 const float = (value: string) => +value; // NaN, Infinity and -Infinity parse as themselves
 const bytea = (value: string) => (value.startsWith('\\x') ? value.slice(2) : value);
 
-const t = (name: string, generic: TypeGeneric, parse: (text: string) => CellValue = text): PgType => ({ name, generic, parse });
+const KINDS = new Map<(text: string) => CellValue, ValueKind>([
+  [text, 'text'],
+  [float, 'float'],
+  [integerValue, 'int8'],
+  [decimalValue, 'decimal'],
+  [booleanValue, 'bool'],
+]);
+const t = (name: string, generic: TypeGeneric, parse: (text: string) => CellValue = text): PgType => ({ name, generic, parse, kind: KINDS.get(parse) ?? 'other' });
 
 const BUILTIN: Record<number, PgType> = {
   16: t('BOOLEAN', 'boolean', booleanValue),
