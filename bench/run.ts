@@ -1,5 +1,6 @@
 /**
- * npm run bench: start-up and page-render timings of the production server. See bench/README.md
+ * npm run bench: start-up and page-render timings of the production server, PostgreSQL streaming,
+ * and SQL Lab on PostgreSQL (execute, CSV export). See bench/README.md
  * for what each figure means. Prints a table and writes bench/results.json.
  */
 import { spawnSync } from 'node:child_process';
@@ -9,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIsStale } from '../scripts/build-freshness.mjs';
 import { benchStreaming } from './engines-stream';
+import { benchSqlLab, describeSqlLab } from './sqllab-pg';
 import { median, percentile, round } from './stats';
 import { stop, timedStart } from './server';
 
@@ -76,8 +78,13 @@ async function main() {
     console.log('bench: streaming 1M rows x 10 columns from PostgreSQL vs psql COPY ...');
     const streaming = await benchStreaming();
 
+    console.log('bench: SQL Lab on PostgreSQL: 100k-row execute, 1M-row CSV export vs psql COPY ...');
+    const sqllab = await benchSqlLab(root);
+
     const results = {
       streaming,
+      sqllab,
+      loadAverage: os.loadavg().map((l) => round(l, 2)),
       date: new Date().toISOString(),
       commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim() || null,
       node: process.version,
@@ -105,6 +112,8 @@ async function main() {
       ['psql COPY of the same query', `${Math.round(streaming.copyRowsPerSec).toLocaleString('en')} rows/s`],
       ['execution core / COPY (target >= 50%)', `${Math.round(streaming.ratio * 100)}%`],
       ['streaming peak RSS / RSS growth (target < 100 MB)', `${Math.round(streaming.peakRssMb)} / ${Math.round(streaming.rssGrowthMb)} MB`],
+      ...describeSqlLab(sqllab),
+      ['load average at the end (1 / 5 / 15 min; 2 cores: above ~0.5 the figures are disturbed)', results.loadAverage.join(' / ')],
     ];
     const width = Math.max(...rows.map(([k]) => k.length));
     console.log(`\nSightline bench  ${results.date}  node ${results.node}  ${results.cpus}`);

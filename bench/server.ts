@@ -19,12 +19,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function timedStart(root: string, env: Record<string, string>, timeoutMs: number): Promise<TimedStart> {
+/** `script`: scripts/start.mjs (builds when stale, as `npm start`) or server.mjs (the build as it is). */
+export async function timedStart(root: string, env: Record<string, string>, timeoutMs: number, script = 'scripts/start.mjs'): Promise<TimedStart> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
   const started = performance.now();
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const child = spawn(process.execPath, [script], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
