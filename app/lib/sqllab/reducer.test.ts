@@ -223,6 +223,65 @@ describe('clearing inactive queries', () => {
   });
 });
 
+describe('clearing inactive queries, run every few seconds', () => {
+  it('leaves the state itself untouched when there is nothing to clear', () => {
+    const state = run(withTabs('a'), { type: 'startQuery', query: baseQuery('q', { startDttm: 9_900 }) });
+    expect(sqlLabReducer(state, { type: 'clearInactiveQueries', now: 10_000, interval: 1_000 })).toBe(state);
+  });
+});
+
+describe('queries restored from local persistence', () => {
+  const stored = (id: string, fields: Partial<Query> = {}): Query => ({ ...baseQuery(id), state: 'success', progress: 100, cached: false, ...fields });
+  it('takes queries of known tabs and previews of known tables; drops the rest and never overwrites', () => {
+    let state = run(withTabs('a'), { type: 'mergeTable', table: { id: 't', dbId: 1, queryEditorId: 'a', name: 'x', dataPreviewQueryId: 'p' } });
+    state = run(state, { type: 'startQuery', query: baseQuery('live', { sql: 'SELECT live' }) });
+    state = run(state, {
+      type: 'restoreQueries',
+      queries: {
+        q: stored('q'), other: stored('other', { sqlEditorId: 'gone' }), p: stored('p', { sqlEditorId: null, isDataPreview: true }),
+        orphan: stored('orphan', { sqlEditorId: null, isDataPreview: true }), live: stored('live', { sql: 'SELECT stale' }),
+      },
+    });
+    expect(Object.keys(state.queries).sort()).toEqual(['live', 'p', 'q']);
+    expect(state.queries.live.sql).toBe('SELECT live');
+  });
+  it('is a no-op when nothing applies', () => {
+    const state = withTabs('a');
+    expect(sqlLabReducer(state, { type: 'restoreQueries', queries: {} })).toBe(state);
+  });
+});
+
+describe('create table as', () => {
+  it('success records where the server created the table', () => {
+    const state = run(
+      withTabs('a'),
+      { type: 'startQuery', query: baseQuery('c', { ctas: true, ctasMethod: 'TABLE', tempTable: 'my_table' }) },
+      { type: 'querySuccess', id: 'c', results: okResults(0), now: 5, created: { tempTable: 'my_table', tempSchema: 'main' } },
+    );
+    expect(state.queries.c).toMatchObject({ state: 'success', ctas: true, ctasMethod: 'TABLE', tempTable: 'my_table', tempSchema: 'main' });
+  });
+  it('keeps the requested name when the server does not echo one', () => {
+    const state = run(
+      withTabs('a'),
+      { type: 'startQuery', query: baseQuery('c', { ctas: true, tempTable: 'mine' }) },
+      { type: 'querySuccess', id: 'c', results: okResults(0), now: 5, created: { tempTable: null, tempSchema: null } },
+    );
+    expect(state.queries.c).toMatchObject({ tempTable: 'mine', tempSchema: null });
+  });
+});
+
+describe('cost estimates', () => {
+  it('go started, then returned or failed, per tab; closing the tab drops its estimate', () => {
+    let state = run(withTabs('a', 'b'), { type: 'estimateStarted', tabId: 'a' }, { type: 'estimateStarted', tabId: 'b' });
+    expect(state.costEstimates.a).toEqual({ state: 'started', cost: [], error: null });
+    state = run(state, { type: 'estimateReturned', tabId: 'a', cost: [{ 'Total cost': 12.5 }] }, { type: 'estimateFailed', tabId: 'b', error: 'no estimate here' });
+    expect(state.costEstimates.a).toEqual({ state: 'returned', cost: [{ 'Total cost': 12.5 }], error: null });
+    expect(state.costEstimates.b).toEqual({ state: 'failed', cost: [], error: 'no estimate here' });
+    state = run(state, { type: 'closeTab', id: 'b' });
+    expect(Object.keys(state.costEstimates)).toEqual(['a']);
+  });
+});
+
 describe('tables in a tab', () => {
   const table = { id: 't1', dbId: 1, queryEditorId: 'a', schema: 'main', name: 'birth_names' };
   it('merges a new table expanded and loading, then its metadata into the same entry', () => {

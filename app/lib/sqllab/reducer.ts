@@ -3,7 +3,7 @@
  * the tables shown in their left bar. Pure: time and ids come in with the actions, so the rules
  * are testable and the same on the server's first render and in the browser.
  */
-import type { QueryState } from '~/lib/sqllab-api';
+import type { CtasMethod, QueryState } from '~/lib/sqllab-api';
 
 export const DEFAULT_SQL = 'SELECT *\nFROM\nWHERE';
 export const UNTITLED = 'Untitled Query';
@@ -61,6 +61,11 @@ export interface Query {
   resultsKey: string | null;
   isDataPreview: boolean;
   tableName?: string;
+  /** CREATE TABLE AS or CREATE VIEW AS, when ctas is set. */
+  ctasMethod?: CtasMethod;
+  /** The table or view a ctas query creates, and its schema once the server has said which. */
+  tempTable?: string | null;
+  tempSchema?: string | null;
   results?: QueryResults | null;
   rows?: number | null;
   endDttm?: number | null;
@@ -95,6 +100,13 @@ export interface Table {
   isMetadataLoading: boolean;
 }
 
+/** A tab's cost estimate (sql-lab.md §4): started, then returned or failed. One figure set per statement. */
+export interface CostEstimate {
+  state: 'started' | 'returned' | 'failed';
+  cost: Record<string, number | string>[];
+  error: string | null;
+}
+
 export interface SqlLabState {
   tabs: QueryEditor[];
   activeTabId: string | null;
@@ -104,6 +116,8 @@ export interface SqlLabState {
   tables: Table[];
   /** Epoch ms of the newest server change seen (for updated_since polling). */
   queriesLastUpdate: number;
+  /** By tab id. */
+  costEstimates: Record<string, CostEstimate>;
 }
 
 export type EditorChanges = Partial<Omit<QueryEditor, 'id'>>;
@@ -119,17 +133,26 @@ export type Action =
   | { type: 'startQuery'; query: Omit<Query, 'state' | 'progress' | 'cached'> }
   | { type: 'stopQuery'; id: string }
   | { type: 'requestResults'; id: string }
-  | { type: 'querySuccess'; id: string; results: QueryResults; now: number; rows?: number | null; limitingFactor?: string | null }
+  | {
+      type: 'querySuccess'; id: string; results: QueryResults; now: number; rows?: number | null; limitingFactor?: string | null;
+      /** Where a ctas query put its table, as the server answered. */
+      created?: { tempTable: string | null; tempSchema: string | null };
+    }
   | { type: 'queryFailed'; id: string; message: string; errors?: QueryError[]; link?: string | null; now: number }
   | { type: 'refreshQueries'; altered: Record<string, Partial<Query> & { state: QueryState }> }
   | { type: 'clearInactiveQueries'; now: number; interval: number }
+  /** Queries kept from an earlier visit (local persistence); only those of known tabs (or previews) are taken. */
+  | { type: 'restoreQueries'; queries: Record<string, Query> }
+  | { type: 'estimateStarted'; tabId: string }
+  | { type: 'estimateReturned'; tabId: string; cost: Record<string, number | string>[] }
+  | { type: 'estimateFailed'; tabId: string; error: string }
   | { type: 'mergeTable'; table: Partial<Table> & Pick<Table, 'id' | 'dbId' | 'queryEditorId' | 'name'> }
   | { type: 'expandTable'; id: string }
   | { type: 'collapseTable'; id: string }
   | { type: 'removeTables'; ids: string[] };
 
 export function emptyState(): SqlLabState {
-  return { tabs: [], activeTabId: null, tabHistory: [], queries: {}, tables: [], queriesLastUpdate: 0 };
+  return { tabs: [], activeTabId: null, tabHistory: [], queries: {}, tables: [], queriesLastUpdate: 0, costEstimates: {} };
 }
 
 /** "Untitled Query N", N one more than the highest N among the names given (1 when there is none). */
@@ -202,8 +225,10 @@ function removeTabs(state: SqlLabState, ids: ReadonlySet<string>): SqlLabState {
   const activeTabId = state.activeTabId && !ids.has(state.activeTabId) ? state.activeTabId : (tabHistory.at(-1) ?? tabs.at(-1)?.id ?? null);
   const queries = Object.fromEntries(Object.entries(state.queries).filter(([, q]) => !q.sqlEditorId || !ids.has(q.sqlEditorId)));
   const tables = state.tables.filter((t) => !ids.has(t.queryEditorId));
+  const costEstimates = Object.fromEntries(Object.entries(state.costEstimates).filter(([tabId]) => !ids.has(tabId)));
   return {
     ...state,
+    costEstimates,
     tabs,
     tabHistory: activeTabId && !tabHistory.includes(activeTabId) ? [...tabHistory, activeTabId] : tabHistory,
     activeTabId,
@@ -257,6 +282,7 @@ export function sqlLabReducer(state: SqlLabState, action: Action): SqlLabState {
           results: action.results,
           rows: action.rows ?? action.results.data.length,
           limitingFactor: action.limitingFactor ?? null,
+          ...(action.created ? { tempTable: action.created.tempTable ?? q.tempTable ?? null, tempSchema: action.created.tempSchema } : {}),
           errorMessage: null,
           errors: [],
           cached: false,
@@ -291,13 +317,32 @@ export function sqlLabReducer(state: SqlLabState, action: Action): SqlLabState {
     }
     case 'clearInactiveQueries': {
       const queries: Record<string, Query> = {};
+      let changed = false;
       for (const [id, q] of Object.entries(state.queries)) {
         const stale = (q.state === 'running' || q.state === 'pending') && q.progress === 0 && action.now - q.startDttm > action.interval;
-        if (stale) continue;
-        queries[id] = q.results?.status && q.results.status !== q.state ? { ...q, state: q.results.status } : q;
+        if (stale) {
+          changed = true;
+          continue;
+        }
+        const settled = q.results?.status && q.results.status !== q.state;
+        if (settled) changed = true;
+        queries[id] = settled && q.results ? { ...q, state: q.results.status } : q;
       }
-      return { ...state, queries };
+      // Run every few seconds: an unchanged state keeps its identity, so nothing re-renders or is stored again.
+      return changed ? { ...state, queries } : state;
     }
+    case 'restoreQueries': {
+      const tabIds = new Set(state.tabs.map((t) => t.id));
+      const previews = new Set(state.tables.map((t) => t.dataPreviewQueryId));
+      const kept = Object.entries(action.queries).filter(([id, q]) => !state.queries[id] && (q.sqlEditorId ? tabIds.has(q.sqlEditorId) : previews.has(id)));
+      return kept.length ? { ...state, queries: { ...state.queries, ...Object.fromEntries(kept) } } : state;
+    }
+    case 'estimateStarted':
+      return { ...state, costEstimates: { ...state.costEstimates, [action.tabId]: { state: 'started', cost: [], error: null } } };
+    case 'estimateReturned':
+      return { ...state, costEstimates: { ...state.costEstimates, [action.tabId]: { state: 'returned', cost: action.cost, error: null } } };
+    case 'estimateFailed':
+      return { ...state, costEstimates: { ...state.costEstimates, [action.tabId]: { state: 'failed', cost: [], error: action.error } } };
 
     case 'mergeTable': {
       const incoming = action.table;

@@ -17,7 +17,7 @@ import { toQueryResult } from './query-shapes.server';
 import { backendPersistence, parseStoredObject } from './requests.server';
 import { tabDict, type TabStateDict } from './tabs.server';
 
-/** Superset's DATABASE_KEYS. */
+/** Superset's DATABASE_KEYS, plus the cost estimate flag Superset's client reads from the database's extra. */
 export type SqlLabDatabaseInfo = {
   id: number;
   database_name: string;
@@ -33,6 +33,8 @@ export type SqlLabDatabaseInfo = {
   disable_data_preview: boolean;
   disable_drill_to_detail: boolean;
   allow_multi_catalog: boolean;
+  /** extra.cost_estimate_enabled: the editor offers "Estimate cost" (the estimate API refuses otherwise). */
+  cost_estimate_enabled: boolean;
 };
 
 export type SqlLabBootstrap = {
@@ -60,6 +62,7 @@ function databaseInfo(db: Database): SqlLabDatabaseInfo {
     disable_data_preview: extra.disable_data_preview === true,
     disable_drill_to_detail: extra.disable_drill_to_detail === true,
     allow_multi_catalog: extra.allow_multi_catalog === true,
+    cost_estimate_enabled: extra.cost_estimate_enabled === true,
   };
 }
 

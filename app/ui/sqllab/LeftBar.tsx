@@ -11,7 +11,18 @@ import { showToast } from '../Toasts';
 import { requestJson } from './api';
 import { inputClass } from './StaticSqlLab';
 
-export type DatabaseInfo = { id: number; database_name: string; allow_run_async: boolean; disable_data_preview: boolean };
+export type DatabaseInfo = {
+  id: number;
+  database_name: string;
+  /** The engine (sqlite, postgresql, mysql): the editor's dialect. */
+  backend?: string;
+  allow_run_async: boolean;
+  disable_data_preview: boolean;
+  allow_ctas: boolean;
+  allow_cvas: boolean;
+  force_ctas_schema: string | null;
+  cost_estimate_enabled: boolean;
+};
 
 type Props = {
   csrfToken: string;

@@ -3,10 +3,13 @@
  * query, page through its results, save it), and the confirmation shown for queries posted here
  * from elsewhere. The hydrated editor replaces it.
  */
-import { Form, Link } from '@remix-run/react';
+import { Form, Link, useNavigate } from '@remix-run/react';
+import type { FormEvent } from 'react';
+import { confirmedQueryState } from '~/lib/sqllab/confirmed-query';
 import type { PageError, RenderedResults } from '~/lib/sqllab/page-forms';
 import { CsrfInput } from '../CsrfInput';
 import { TextField } from '../TextField';
+import { useHydrated } from '../use-hydrated';
 
 export type DatabaseOption = { id: number; database_name: string };
 
@@ -133,9 +136,21 @@ export function StaticSqlLab(props: {
   );
 }
 
-/** A query posted from elsewhere: shown, never run until the user clicks Run (a form of ours). */
+/**
+ * A query posted from elsewhere: shown, never run until the user clicks Run (a form of ours).
+ * Without JavaScript the form runs it on the server and renders the results. With JavaScript the
+ * editor opens it in a new tab and runs it there: the form is not sent, else the query would run
+ * twice (once by the page action, once in the tab).
+ */
 export function PostedQueryConfirmation({ sql, dbId, schema, databases, defaultLimit }: { sql: string; dbId: number | null; schema: string | null; databases: DatabaseOption[]; defaultLimit: number }) {
   const database = databases.find((d) => d.id === dbId);
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const openInEditor = (event: FormEvent<HTMLFormElement>) => {
+    if (!hydrated) return;
+    event.preventDefault();
+    navigate('/sqllab/', { state: confirmedQueryState({ sql, dbId, schema }) });
+  };
   return (
     <section aria-labelledby="confirm-title" className="mx-auto max-w-3xl space-y-4">
       <h1 id="confirm-title" className="text-2xl font-semibold">Run this query?</h1>
@@ -147,7 +162,7 @@ export function PostedQueryConfirmation({ sql, dbId, schema, databases, defaultL
       <textarea id="posted-sql" readOnly value={sql} rows={Math.min(20, sql.split('\n').length + 1)}
         className="block w-full rounded-md border border-slate-300 bg-slate-50 p-3 font-mono text-sm dark:border-slate-700 dark:bg-slate-900" />
       {!database && <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">The database of this query is not available to you in SQL Lab.</p>}
-      <Form method="post" action="/sqllab/?index" className="flex gap-3">
+      <Form method="post" action="/sqllab/?index" className="flex gap-3" onSubmit={openInEditor}>
         <CsrfInput />
         <input type="hidden" name="sql" value={sql} />
         <input type="hidden" name="database_id" value={dbId ?? ''} />

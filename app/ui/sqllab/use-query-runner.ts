@@ -1,18 +1,33 @@
 /**
  * Running, polling, fetching results of and stopping queries through the SQL Lab API, feeding the
  * reducer's query transitions. Async queries are polled every second (updated_since) until they
- * finish; their results are then fetched by key.
+ * finish; their results are then fetched by key. While no query is active, queries left inactive
+ * (a run whose page went away) are cleared every few seconds, and once on load (sql-lab.md §4).
  */
 import { useEffect, useRef, type Dispatch } from 'react';
 import { getClientError } from '~/lib/client-error';
 import { encodeRisonUri } from '~/lib/rison';
+import type { RenderedResults } from '~/lib/sqllab/page-forms';
 import { newClientId, type Action, type Query, type QueryEditor, type QueryResults, type SqlLabState } from '~/lib/sqllab/reducer';
-import type { QueryExecutionResponse, QueryResultDict } from '~/lib/sqllab-api';
+import { ACTIVE_STATES, type CtasMethod, type QueryExecutionResponse, type QueryResultDict } from '~/lib/sqllab-api';
 import { dangerToast, successToast } from '~/lib/toasts';
 import { showToast } from '../Toasts';
 import { requestJson } from './api';
 
 const POLL_MS = 1000;
+/** How often inactive queries are cleared, and how long a query may sit at 0% before it counts as inactive (Superset's QUERY_UPDATE_FREQ). */
+export const QUERY_UPDATE_FREQ_MS = 2000;
+/** An active query older than this is not waited for any more (Superset's MAX_QUERY_AGE_TO_POLL: six hours). */
+export const MAX_QUERY_AGE_TO_POLL_MS = 6 * 60 * 60 * 1000;
+
+export type RunOptions = {
+  /** Runs this text instead of the tab's selection or SQL (a statement, a data preview). */
+  sql?: string;
+  isDataPreview?: boolean;
+  tableName?: string;
+  /** CREATE TABLE AS / CREATE VIEW AS into this table. */
+  ctas?: { method: CtasMethod; table: string };
+};
 
 function toResults(body: QueryExecutionResponse): QueryResults {
   return {
@@ -24,7 +39,10 @@ function toResults(body: QueryExecutionResponse): QueryResults {
 }
 
 export function successAction(id: string, body: QueryExecutionResponse): Action {
-  return { type: 'querySuccess', id, results: toResults(body), now: Date.now(), rows: body.query?.rows ?? body.data.length, limitingFactor: body.query?.limitingFactor ?? null };
+  return {
+    type: 'querySuccess', id, results: toResults(body), now: Date.now(), rows: body.query?.rows ?? body.data.length, limitingFactor: body.query?.limitingFactor ?? null,
+    ...(body.query?.ctas ? { created: { tempTable: body.query.tempTable, tempSchema: body.query.tempSchema } } : {}),
+  };
 }
 
 async function failedAction(id: string, error: unknown): Promise<Action> {
@@ -36,13 +54,20 @@ function fromServer(q: QueryResultDict): Partial<Query> & { state: Query['state'
   return {
     id: q.id, dbId: q.dbId, sql: q.sql, sqlEditorId: q.sqlEditorId, tab: q.tab, schema: q.schema, state: q.state, progress: q.progress,
     resultsKey: q.resultsKey, rows: q.rows, errorMessage: q.errorMessage, startDttm: q.startDttm ?? 0, endDttm: q.endDttm,
-    changedOn: Date.parse(q.changed_on) || undefined,
+    tempTable: q.tempTable, tempSchema: q.tempSchema, changedOn: Date.parse(q.changed_on) || undefined,
   };
+}
+
+/** Whether some query is still worth waiting for (then nothing is cleared). */
+export function hasActiveQuery(queries: Record<string, Query>, now: number): boolean {
+  return Object.values(queries).some((q) => ACTIVE_STATES.includes(q.state) && now - q.startDttm < MAX_QUERY_AGE_TO_POLL_MS);
 }
 
 export function useQueryRunner(csrfToken: string, state: SqlLabState, dispatch: Dispatch<Action>, allowAsync: (dbId: number) => boolean) {
   const stateRef = useRef(state);
   stateRef.current = state;
+  // Execute requests not yet answered: a stop waits for its query's, or the server would not know the query yet.
+  const inflight = useRef(new Map<string, Promise<'running' | 'finished'>>());
 
   const fetchResults = async (query: Query) => {
     if (!query.resultsKey) return;
@@ -82,8 +107,19 @@ export function useQueryRunner(csrfToken: string, state: SqlLabState, dispatch: 
     // fetchResults only closes over csrfToken and dispatch.
   }, [pending, csrfToken, dispatch]);
 
+  const active = hasActiveQuery(state.queries, Date.now());
+  useEffect(() => {
+    dispatch({ type: 'clearInactiveQueries', now: Date.now(), interval: QUERY_UPDATE_FREQ_MS });
+  }, [dispatch]);
+  useEffect(() => {
+    if (active) return;
+    const timer = setInterval(() => dispatch({ type: 'clearInactiveQueries', now: Date.now(), interval: QUERY_UPDATE_FREQ_MS }), QUERY_UPDATE_FREQ_MS);
+    return () => clearInterval(timer);
+  }, [active, dispatch]);
+
   return {
-    async run(tab: QueryEditor, options: { sql?: string; isDataPreview?: boolean; tableName?: string } = {}) {
+    fetchResults,
+    async run(tab: QueryEditor, options: RunOptions = {}) {
       if (!tab.dbId) {
         showToast(dangerToast('Choose a database before running a query.'));
         return null;
@@ -91,38 +127,81 @@ export function useQueryRunner(csrfToken: string, state: SqlLabState, dispatch: 
       const sql = options.sql ?? (tab.selectedText || tab.sql);
       const id = newClientId();
       const runAsync = allowAsync(tab.dbId);
+      const ctas = options.ctas ?? null;
       dispatch({
         type: 'startQuery',
         query: {
-          id, dbId: tab.dbId, sql, sqlEditorId: options.isDataPreview ? null : tab.id, tab: tab.name, schema: tab.schema, runAsync, ctas: false,
+          id, dbId: tab.dbId, sql, sqlEditorId: options.isDataPreview ? null : tab.id, tab: tab.name, schema: tab.schema, runAsync, ctas: Boolean(ctas),
+          ...(ctas ? { ctasMethod: ctas.method, tempTable: ctas.table } : {}),
           templateParams: tab.templateParams, queryLimit: tab.queryLimit, startDttm: Date.now(), resultsKey: null,
           isDataPreview: Boolean(options.isDataPreview), tableName: options.tableName,
         },
       });
       try {
-        const { status, body } = await requestJson<QueryExecutionResponse>(csrfToken, '/api/v1/sqllab/execute/', {
+        const request = requestJson<QueryExecutionResponse>(csrfToken, '/api/v1/sqllab/execute/', {
           method: 'POST',
           body: {
             client_id: id, database_id: tab.dbId, json: true, runAsync, schema: tab.schema, sql, sql_editor_id: options.isDataPreview ? null : tab.id,
-            tab: tab.name, tmp_table_name: '', select_as_cta: false, ctas_method: 'TABLE', templateParams: tab.templateParams || null,
-            queryLimit: tab.queryLimit, expand_data: true,
+            tab: tab.name, tmp_table_name: ctas?.table ?? '', select_as_cta: Boolean(ctas), ctas_method: ctas?.method ?? 'TABLE',
+            templateParams: tab.templateParams || null, queryLimit: tab.queryLimit, expand_data: true,
           },
         });
+        inflight.current.set(id, request.then((r) => (r.status === 202 ? 'running' : 'finished'), () => 'finished'));
+        const { status, body } = await request;
         if (status === 202) dispatch({ type: 'refreshQueries', altered: { [id]: { ...fromServer(body.query), changedOn: undefined } } });
         else dispatch(successAction(id, body));
       } catch (error) {
         dispatch(await failedAction(id, error));
+      } finally {
+        inflight.current.delete(id);
       }
       return id;
     },
+    /**
+     * A query that already ran elsewhere (the no-JavaScript form's run, before the page hydrated):
+     * shown in the tab from its stored results (else the page of rows the server rendered), never run again.
+     */
+    async show(tab: QueryEditor, ran: { sql: string; results: RenderedResults | null; error: string | null }) {
+      if (!tab.dbId) return;
+      const query: Query = {
+        id: ran.results?.clientId ?? newClientId(), dbId: tab.dbId, sql: ran.sql, sqlEditorId: tab.id, tab: tab.name, schema: tab.schema, runAsync: false,
+        ctas: false, templateParams: tab.templateParams, queryLimit: tab.queryLimit, startDttm: Date.now(), resultsKey: ran.results?.resultsKey ?? null,
+        isDataPreview: false, state: 'running', progress: 0, cached: false,
+      };
+      dispatch({ type: 'startQuery', query });
+      if (ran.error !== null || !ran.results) {
+        dispatch({ type: 'queryFailed', id: query.id, message: ran.error ?? 'Unknown error', now: Date.now() });
+      } else if (query.resultsKey) {
+        await fetchResults(query);
+      } else {
+        const { columns, rows, totalRows } = ran.results;
+        const data = rows.map((row) => Object.fromEntries(columns.map((c, i) => [c, row[i] ?? null])));
+        dispatch({ type: 'querySuccess', id: query.id, now: Date.now(), rows: totalRows, results: { status: 'success', columns: columns.map((name) => ({ name, type: '' })), data } });
+      }
+    },
     async stop(query: Query | null) {
-      if (!query || !['running', 'pending', 'fetching', 'started', 'scheduled'].includes(query.state)) return;
+      if (!query || !ACTIVE_STATES.includes(query.state)) return;
+      // A sync run that has answered is over: there is nothing left to stop.
+      if ((await inflight.current.get(query.id)) === 'finished') return;
       try {
         await requestJson(csrfToken, '/api/v1/query/stop', { method: 'POST', body: { client_id: query.id } });
         dispatch({ type: 'stopQuery', id: query.id });
         showToast(successToast('Query was stopped.'));
       } catch {
         showToast(dangerToast(`Failed at stopping query. ${query.id}`));
+      }
+    },
+    async estimate(tab: QueryEditor) {
+      if (!tab.dbId) return;
+      dispatch({ type: 'estimateStarted', tabId: tab.id });
+      try {
+        const { body } = await requestJson<{ result: Record<string, number | string>[] }>(csrfToken, '/api/v1/sqllab/estimate/', {
+          method: 'POST',
+          body: { database_id: tab.dbId, schema: tab.schema, sql: tab.selectedText || tab.sql, template_params: tab.templateParams || null },
+        });
+        dispatch({ type: 'estimateReturned', tabId: tab.id, cost: body.result });
+      } catch (error) {
+        dispatch({ type: 'estimateFailed', tabId: tab.id, error: (await getClientError(error)).error });
       }
     },
   };

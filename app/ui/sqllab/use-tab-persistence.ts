@@ -1,18 +1,23 @@
 /**
  * Where tab state lives. With backend persistence: a new tab is created on the server first (its
  * id is the tab's id), changes are PUT debounced, a switch activates the tab and loads it the
- * first time, a close deletes it; a 404 removes the tab silently (sql-lab.md §4). Without it:
- * the tabs are kept in localStorage.
+ * first time, a close deletes it; a 404 removes the tab silently (sql-lab.md §4). Tabs still kept
+ * in this browser from before persistence was turned on are migrated to the server on load.
+ * Without it: the tabs, their tables and queries are kept in localStorage (local-state.ts).
  */
 import { useEffect, useRef, type Dispatch } from 'react';
 import { getClientError } from '~/lib/client-error';
+import { runMigration, type MigratedTab } from '~/lib/sqllab/local-migration';
+import { LOCAL_KEY, LOCALSTORAGE_WARNING_THROTTLE_MS, localUsageWarning, parseLocalState, toJson, toLocalState } from '~/lib/sqllab/local-state';
 import type { Action, QueryEditor, SqlLabState } from '~/lib/sqllab/reducer';
-import { dangerToast } from '~/lib/toasts';
+import { dangerToast, warningToast } from '~/lib/toasts';
 import { showToast } from '../Toasts';
 import { requestJson } from './api';
 
-export const LOCAL_KEY = 'sightline.sqllab.v1';
+export { LOCAL_KEY };
 const PUT_DELAY_MS = 600;
+/** Local writes are batched: a running query changes the state many times a second. */
+const LOCAL_WRITE_DELAY_MS = 400;
 
 type ServerTab = {
   id: number;
@@ -77,15 +82,36 @@ export function useTabPersistence(persistence: boolean, csrfToken: string, state
     for (const tab of state.tabs) if (tab.loaded) sent.current.set(tab.id, JSON.stringify(serverFields(tab)));
   }
 
+  const latestState = useRef(state);
+  latestState.current = state;
+  const lastWarning = useRef(0);
+
+  // Local persistence: written shortly after changes settle, and at once when the page goes away.
   useEffect(() => {
-    if (!persistence) {
+    if (persistence) return;
+    const write = () => {
+      const text = toJson(toLocalState(latestState.current, Date.now()));
       try {
-        window.localStorage.setItem(LOCAL_KEY, JSON.stringify({ tabs: state.tabs, activeTabId: state.activeTabId }));
+        window.localStorage.setItem(LOCAL_KEY, text);
       } catch {
         // storage full or disabled: tabs then last for this page only
       }
-      return;
-    }
+      const warning = localUsageWarning(text.length);
+      if (warning && Date.now() - lastWarning.current > LOCALSTORAGE_WARNING_THROTTLE_MS) {
+        lastWarning.current = Date.now();
+        showToast(warningToast(warning, { noDuplicate: true }));
+      }
+    };
+    const timer = setTimeout(write, LOCAL_WRITE_DELAY_MS);
+    window.addEventListener('pagehide', write);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('pagehide', write);
+    };
+  }, [persistence, state.tabs, state.activeTabId, state.tables, state.queries]);
+
+  useEffect(() => {
+    if (!persistence) return;
     for (const tab of state.tabs) {
       if (!tab.loaded) continue;
       const fields = JSON.stringify(serverFields(tab));
@@ -108,7 +134,38 @@ export function useTabPersistence(persistence: boolean, csrfToken: string, state
 
   useEffect(() => () => timers.current.forEach((t) => clearTimeout(t)), []);
 
+  // Tabs left in this browser by local persistence move to the server, once per page load.
+  const migrating = useRef(false);
+  /** Answers how many tabs moved (0 without backend persistence or without local tabs). */
+  const migrateLocalTabs = async (onMigrated: (tabs: MigratedTab[]) => void): Promise<number> => {
+    if (!persistence || migrating.current) return 0;
+    migrating.current = true;
+    let stored: string | null = null;
+    try {
+      stored = window.localStorage.getItem(LOCAL_KEY);
+    } catch {
+      return 0;
+    }
+    const local = parseLocalState(stored);
+    if (!local || local.tabs.length === 0) return 0;
+    const send = async (method: 'POST', url: string, body: unknown) => (await requestJson<unknown>(csrfToken, url, { method, body })).body;
+    const { migrated, remaining } = await runMigration(local, send, (text) => showToast(warningToast(text)));
+    try {
+      if (remaining.tabs.length) window.localStorage.setItem(LOCAL_KEY, toJson(remaining));
+      else window.localStorage.removeItem(LOCAL_KEY);
+    } catch {
+      // storage disabled: the next visit tries again
+    }
+    onMigrated(migrated);
+    return migrated.length;
+  };
+
   return {
+    migrateLocalTabs,
+    /** Marks what the server now holds for a tab, so it is not PUT back. */
+    markSent(tab: QueryEditor) {
+      sent.current.set(tab.id, JSON.stringify(serverFields(tab)));
+    },
     async addTab(fields: Partial<QueryEditor> & { name: string }): Promise<string | null> {
       if (!persistence) return null;
       try {
