@@ -41,6 +41,8 @@ export interface QueryResults {
 export interface QueryError {
   message: string;
   error_type?: string;
+  /** The server's issue codes and documentation link for the error. */
+  extra?: { issue_codes?: { code: number; message: string }[]; link?: string } | null;
 }
 
 export interface Query {

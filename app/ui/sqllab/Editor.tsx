@@ -210,7 +210,7 @@ export const Editor = forwardRef<EditorHandle, Props>(function Editor(
   };
 
   return (
-    <div className="relative h-64 overflow-hidden rounded-md border border-slate-300 dark:border-slate-700" data-ace-ready={aceReady ? 'true' : 'false'}
+    <div className="relative h-full min-h-32 overflow-hidden rounded-md border border-slate-300 dark:border-slate-700" data-ace-ready={aceReady ? 'true' : 'false'}
       data-autocomplete={loaded.state}>
       <div ref={host} className={`absolute inset-0 ${aceReady ? '' : 'hidden'}`} />
       {!aceReady && (

@@ -7,7 +7,7 @@ import { useNavigate } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { getClientError } from '~/lib/client-error';
 import { hasPermission } from '~/lib/permissions';
-import type { Query, QueryError } from '~/lib/sqllab/reducer';
+import type { Query } from '~/lib/sqllab/reducer';
 import { dangerToast } from '~/lib/toasts';
 import { showToast } from '../Toasts';
 import { useShell } from '../use-shell';
@@ -42,12 +42,8 @@ function useNow(active: boolean): number {
   return now;
 }
 
-type IssueCode = { code: number; message: string };
-/** Errors as the server sent them; `extra` (issue codes, link) is there when the runner keeps it. */
-type DetailedError = QueryError & { extra?: { issue_codes?: IssueCode[]; link?: string } | null };
-
 function QueryErrorNotice({ query }: { query: Query }) {
-  const errors = (query.errors ?? []) as DetailedError[];
+  const errors = query.errors ?? [];
   const message = query.errorMessage ?? errors[0]?.message ?? 'Unknown error';
   const issues = errors.flatMap((e) => e.extra?.issue_codes ?? []);
   const link = query.link ?? errors.find((e) => e.extra?.link)?.extra?.link ?? null;

@@ -250,14 +250,14 @@ export function SqlLabEditor({ page, opened }: { page: EditorPage; opened: Opene
             }} />
             <SplitPanes northPercent={tab.northPercent} onResize={resize}
               north={
-                <div className="min-h-0 flex-1 [&>div]:h-full!">
+                <div className="min-h-0 flex-1">
                   <Editor ref={editorRef} key={tab.id} tabId={tab.id} sql={tab.sql} dark={dark} completions={completions} commands={commands}
                     dbId={tab.dbId} schema={tab.schema} backend={database?.backend ?? null}
                     onChange={(sql) => update({ sql })} onSelect={(selectedText) => update({ selectedText })} />
                 </div>
               }
               south={shownQuery && (
-                ctasDone ? <CtasResult query={shownQuery} onQueryInNewTab={() => queryCreatedTable(shownQuery)} /> : <QueryPane query={shownQuery} canCsv={page.canCsv} />
+                ctasDone ? <CtasResult query={shownQuery} onQueryInNewTab={() => queryCreatedTable(shownQuery)} /> : <QueryPane query={shownQuery} canCsv={page.canCsv} tabName={tab.name} />
               )}
             />
           </div>

@@ -47,7 +47,7 @@ export function successAction(id: string, body: QueryExecutionResponse): Action 
 
 async function failedAction(id: string, error: unknown): Promise<Action> {
   const e = await getClientError(error);
-  return { type: 'queryFailed', id, message: e.error, errors: e.errors?.map((x) => ({ message: x.message, error_type: x.error_type })), link: e.link ?? null, now: Date.now() };
+  return { type: 'queryFailed', id, message: e.error, errors: e.errors?.map((x) => ({ message: x.message, error_type: x.error_type, extra: x.extra ?? null })), link: e.link ?? null, now: Date.now() };
 }
 
 function fromServer(q: QueryResultDict): Partial<Query> & { state: Query['state'] } {
