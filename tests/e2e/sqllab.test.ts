@@ -161,13 +161,21 @@ describe('SQL Lab without JavaScript', () => {
     const page = await open(false);
     await page.goto(`${session.server.baseUrl}/sqllab/`);
     const examplesId = await page.getByLabel('Database').locator('option', { hasText: 'examples' }).getAttribute('value');
+    // Superset's tools post the key of a dataset (`<dataset id>__table`): make one on the examples.
+    const csrf = ((await (await page.request.get(`${session.server.baseUrl}/api/v1/security/csrf_token/`)).json()) as { result: string }).result;
+    const dataset = await page.request.post(`${session.server.baseUrl}/api/v1/dataset/`, {
+      headers: { 'X-CSRFToken': csrf },
+      data: { database: Number(examplesId), schema: null, table_name: 'energy_usage' },
+    });
+    expect(dataset.status()).toBe(201);
+    const datasetId = ((await dataset.json()) as { id: number }).id;
     // What a browser sends cross-site: a plain form, no CSRF token, and (SameSite=Lax) no session cookie.
     const posted = await fetch(`${session.server.baseUrl}/sqllab/`, {
       method: 'POST',
       redirect: 'manual',
       // Remix alone would answer a cross-origin document POST with a 500: session.server.mjs lets this entry point take it.
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://tools.example.org' },
-      body: new URLSearchParams({ datasourceKey: `${examplesId}__table`, sql: 'SELECT COUNT(*) AS n FROM energy_usage', form_data: '{}' }),
+      body: new URLSearchParams({ datasourceKey: `${datasetId}__table`, sql: 'SELECT COUNT(*) AS n FROM energy_usage', form_data: '{}' }),
     });
     expect(posted.status).toBe(303);
     const location = posted.headers.get('location') ?? '';

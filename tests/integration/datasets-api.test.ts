@@ -151,4 +151,26 @@ describe('datasets API', () => {
     expect((await s.app.fetch('/explore/?datasource_type=table&datasource_id=999999', { headers: { Cookie: cookie } })).status).toBe(404);
     expect((await s.app.fetch('/explore/?datasource_type=table&datasource_id=abc', { headers: { Cookie: cookie } })).status).toBe(400);
   });
+
+  it('SQL Lab opens a dataset by its datasource key, and a posted query lands on the key’s database', async () => {
+    type PageModule = typeof import('../../app/server/sqllab/page.server');
+    const page = await s.app.load<PageModule>('/app/server/sqllab/page.server.ts');
+    const created = await s.call<Created>('POST', '/api/v1/dataset/', virtual({ table_name: 'for_sqllab' }));
+    const { cookie } = await s.app.loginWithCookie('admin', 'admin-password-for-tests');
+    const load = (query: string) => page.loadSqlLabPage(new Request(`http://localhost/sqllab/${query}`, { headers: { Cookie: cookie } }));
+
+    const opened = await load(`?datasourceKey=${created.body.id}__table`);
+    expect(opened.openError).toBeNull();
+    expect(opened.requested).toMatchObject({ name: 'for_sqllab', sql: virtual().sql, dbId: db.id });
+    expect((await load('?datasourceKey=999999__table')).openError).toBe("The query couldn't be loaded");
+
+    // Posted by another site's form (no session cookie): carried to a confirmation on the key's database.
+    const form = new URLSearchParams({ datasourceKey: `${created.body.id}__table`, sql: 'SELECT COUNT(*) FROM orders', form_data: '{}' });
+    const posted = await page.sqlLabPageAction(new Request('http://localhost/sqllab/', { method: 'POST', body: form }));
+    expect(posted).toBeInstanceOf(Response);
+    const location = (posted as Response).headers.get('Location') ?? '';
+    expect(location).toContain(`datasourceKey=${created.body.id}__table`);
+    const confirm = await load(location.replace(/^\/sqllab\//, ''));
+    expect(confirm.confirm).toEqual({ sql: 'SELECT COUNT(*) FROM orders', dbId: db.id, schema: null });
+  });
 });

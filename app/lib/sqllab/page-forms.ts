@@ -34,8 +34,8 @@ export const SaveQueryFormSchema = z.object({
   description: z.string().optional().transform((s) => s || null),
 });
 
-/** A datasource key is `<id>__<type>`; until datasets exist, the id is taken as the database's. */
-export function databaseIdFromDatasourceKey(key: string | null | undefined): number | null {
+/** A datasource key is `<dataset id>__<type>` (Superset's, e.g. `12__table`): the dataset's id. */
+export function datasetIdFromDatasourceKey(key: string | null | undefined): number | null {
   const match = /^(\d+)__\w+$/.exec(key?.trim() ?? '');
   return match ? Number(match[1]) : null;
 }

@@ -10,7 +10,7 @@ import { data, redirect } from '@remix-run/node';
 import { fromBody } from '~/lib/client-error';
 import { parseLossless } from '~/lib/sql/lossless-json';
 import {
-  databaseIdFromDatasourceKey, limitChoices, RESULTS_PAGE_SIZE, RunFormSchema, SaveQueryFormSchema,
+  datasetIdFromDatasourceKey, limitChoices, RESULTS_PAGE_SIZE, RunFormSchema, SaveQueryFormSchema,
   type PageError, type RenderedResults, type RequestedQuery,
 } from '~/lib/sqllab/page-forms';
 import { fieldErrors } from '~/lib/form-errors';
@@ -22,7 +22,8 @@ import { findCurrentUser, requireUserWith, type CurrentUser } from '../auth/curr
 import { flashToasts } from '../auth/session.server';
 import { EngineError } from '../engines/errors.server';
 import { env } from '../env.server';
-import { badRequest } from '../http.server';
+import { badRequest, notFound } from '../http.server';
+import { getDatasetDetail } from '../datasets/show.server';
 import { sqlLabBootstrap, sqlLabDatabases } from './bootstrap.server';
 import { describeFailure, failureResponse, SqlLabError } from './errors.server';
 import { executeQuery } from './execute.server';
@@ -33,6 +34,8 @@ import { createSavedQuery, getSavedQuery } from './saved-queries.server';
 import { getPermalink, getSharedQuery } from './sharing.server';
 
 type Posted = { sql: string; dbId: number | null; schema: string | null };
+/** As posted: the dataset a datasourceKey names is looked up once the user is known. */
+type PostedForm = Posted & { datasourceKey: string | null };
 
 function cellText(value: unknown): string | null {
   if (value === null || value === undefined) return null;
@@ -98,6 +101,30 @@ const text = (v: unknown) => (typeof v === 'string' ? v : null);
 const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : null);
 const params = (v: unknown) => (typeof v === 'string' ? v : v && typeof v === 'object' ? JSON.stringify(v) : null);
 
+/**
+ * The dataset a datasource key names, as a query to open: its database and schema, and its SQL (a
+ * virtual dataset) or a SELECT * of its table. A 404 or 403 when it is missing or not the user's to see.
+ */
+async function datasetSource(user: CurrentUser, key: string) {
+  const id = datasetIdFromDatasourceKey(key);
+  if (id === null) throw notFound(`"${key}" is not a datasource key (<dataset id>__table).`);
+  const dataset = await getDatasetDetail(user, id);
+  return { name: dataset.table_name, sql: dataset.sql?.trim() ? dataset.sql : dataset.select_star ?? '', dbId: dataset.database.id, schema: dataset.schema };
+}
+
+/** A posted query on the dataset its datasourceKey names (the posted SQL stays); unchanged when it names none the user can see. */
+async function onPostedDataset(user: CurrentUser, posted: PostedForm): Promise<Posted> {
+  const base = { sql: posted.sql, dbId: posted.dbId, schema: posted.schema };
+  if (!posted.datasourceKey) return base;
+  try {
+    const dataset = await datasetSource(user, posted.datasourceKey);
+    return { sql: posted.sql || dataset.sql, dbId: dataset.dbId, schema: posted.schema ?? dataset.schema };
+  } catch (error) {
+    if (error instanceof Response && error.status < 500) return base;
+    throw error;
+  }
+}
+
 /** The query a URL asks to open: ?savedQueryId, ?id (shared), ?permalink, ?queryId. */
 async function requestedByUrl(user: CurrentUser, url: URL) {
   const q = url.searchParams;
@@ -113,6 +140,13 @@ async function requestedByUrl(user: CurrentUser, url: URL) {
     return tryOpen(async () => {
       const s = q.has('id') ? await getSharedQuery(user, shared) : await getPermalink(user, shared);
       return { name: text(s.name), sql: text(s.sql) ?? '', dbId: num(s.dbId), schema: text(s.schema), autorun: s.autorun === true, templateParams: params(s.templateParams), remoteId: null };
+    });
+  }
+  const datasourceKey = q.get('datasourceKey');
+  if (datasourceKey && q.get('confirm') !== '1') {
+    return tryOpen(async () => {
+      const dataset = await datasetSource(user, datasourceKey);
+      return { name: dataset.name, sql: dataset.sql, dbId: dataset.dbId, schema: dataset.schema, autorun: false, templateParams: null, remoteId: null };
     });
   }
   const queryId = num(q.get('queryId'));
@@ -150,7 +184,12 @@ export async function loadSqlLabPage(request: Request) {
   }
   const confirm: Posted | null =
     url.searchParams.get('confirm') === '1'
-      ? { sql: url.searchParams.get('sql') ?? '', dbId: num(url.searchParams.get('database_id')), schema: url.searchParams.get('schema') || null }
+      ? await onPostedDataset(user, {
+        sql: url.searchParams.get('sql') ?? '',
+        dbId: num(url.searchParams.get('database_id')),
+        schema: url.searchParams.get('schema') || null,
+        datasourceKey: url.searchParams.get('datasourceKey'),
+      })
       : null;
 
   return {
@@ -168,15 +207,16 @@ export async function loadSqlLabPage(request: Request) {
   };
 }
 
-function postedQuery(form: FormData): Posted {
+function postedQuery(form: FormData): PostedForm {
   const value = (name: string) => {
     const v = form.get(name);
     return typeof v === 'string' ? v : null;
   };
   return {
     sql: value('sql') ?? '',
-    dbId: databaseIdFromDatasourceKey(value('datasourceKey')) ?? num(value('database_id')),
+    dbId: num(value('database_id')),
     schema: value('schema') || null,
+    datasourceKey: value('datasourceKey'),
   };
 }
 
@@ -216,11 +256,12 @@ export async function postedQueryAction(request: Request) {
   const posted = postedQuery(await request.formData());
   const user = await findCurrentUser(request);
   if (user && hasPermission(user.roles, 'menu_access', 'SQL Lab')) {
-    return { intent: 'confirm' as const, posted, databases: Object.values(await sqlLabDatabases(user)), defaultLimit: env().SQLLAB_DEFAULT_LIMIT };
+    return { intent: 'confirm' as const, posted: await onPostedDataset(user, posted), databases: Object.values(await sqlLabDatabases(user)), defaultLimit: env().SQLLAB_DEFAULT_LIMIT };
   }
   const search = new URLSearchParams({ confirm: '1', sql: posted.sql });
   if (posted.dbId) search.set('database_id', String(posted.dbId));
   if (posted.schema) search.set('schema', posted.schema);
+  if (posted.datasourceKey) search.set('datasourceKey', posted.datasourceKey);
   return redirect(`/sqllab/?${search}`, 303);
 }
 
