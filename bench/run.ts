@@ -9,7 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIsStale } from '../scripts/build-freshness.mjs';
+import { benchAutocomplete } from './autocomplete';
 import { benchStreaming } from './engines-stream';
+import { benchResultsGrid } from './sqllab-grid';
 import { benchSqlLab, describeSqlLab } from './sqllab-pg';
 import { median, percentile, round } from './stats';
 import { stop, timedStart } from './server';
@@ -81,9 +83,19 @@ async function main() {
     console.log('bench: SQL Lab on PostgreSQL: 100k-row execute, 1M-row CSV export vs psql COPY ...');
     const sqllab = await benchSqlLab(root);
 
+    console.log('bench: autocomplete over a schema of 100k columns ...');
+    const autocomplete = await benchAutocomplete();
+
+    console.log('bench: SQL Lab results grid, 100k rows, CPU throttled 4x in Chromium ...');
+    // The examples warehouse the cold start generated: the grid's server need not generate it again.
+    process.env.SIGHTLINE_BENCH_EXAMPLES ??= path.join(varDir, 'examples.sqlite');
+    const grid = await benchResultsGrid();
+
     const results = {
       streaming,
       sqllab,
+      autocomplete,
+      grid,
       loadAverage: os.loadavg().map((l) => round(l, 2)),
       date: new Date().toISOString(),
       commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim() || null,
@@ -113,6 +125,11 @@ async function main() {
       ['execution core / COPY (target >= 50%)', `${Math.round(streaming.ratio * 100)}%`],
       ['streaming peak RSS / RSS growth (target < 100 MB)', `${Math.round(streaming.peakRssMb)} / ${Math.round(streaming.rssGrowthMb)} MB`],
       ...describeSqlLab(sqllab),
+      [`autocomplete, ${autocomplete.columns.toLocaleString('en')} columns: index build`, `${Math.round(autocomplete.buildMs)} ms`],
+      [`autocomplete per keystroke median / p95 / max (target p95 < ${autocomplete.targetP95Ms} ms)`, `${autocomplete.medianMs} / ${autocomplete.p95Ms} / ${autocomplete.maxMs} ms`],
+      ['autocomplete after a 200-statement script, median / p95 / max', `${autocomplete.inScript.medianMs} / ${autocomplete.inScript.p95Ms} / ${autocomplete.inScript.maxMs} ms`],
+      [`results grid ${grid.rows.toLocaleString('en')} rows, ${grid.cpuThrottle}x CPU throttle: Run to first rows`, `${grid.runToFirstRowsMs} ms`],
+      ['results grid scrolling: frame median / p95, frames over 50 ms', `${grid.frameMedianMs} / ${grid.frameP95Ms} ms, ${grid.framesOver50msPct}%`],
       ['load average at the end (1 / 5 / 15 min; 2 cores: above ~0.5 the figures are disturbed)', results.loadAverage.join(' / ')],
     ];
     const width = Math.max(...rows.map(([k]) => k.length));
