@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { loginAs } from '../helpers/browser';
 import { useE2eSession } from '../helpers/e2e-session';
+import { editorText, typeSql } from '../helpers/sqllab-page';
 import { startServer } from '../helpers/server-process';
 
 const session = useE2eSession();
@@ -54,15 +55,6 @@ async function openEditor(page: Page, baseUrl = session.server.baseUrl) {
   await page.locator('[data-ace-ready="true"]').waitFor();
 }
 
-async function typeSql(page: Page, sql: string) {
-  await page.locator('[data-ace-ready="true"]').waitFor();
-  const input = page.getByRole('textbox', { name: /^SQL editor/ });
-  await input.focus();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(sql);
-}
-
 /** Adds a tab and waits until it is the active one (the server creates it first). */
 async function newTab(page: Page) {
   const before = await page.getByRole('tab').count();
@@ -72,7 +64,6 @@ async function newTab(page: Page) {
   await page.locator('[data-ace-ready="true"]').waitFor();
 }
 
-const editorText = (page: Page) => page.locator('.ace_content').innerText();
 const run = (page: Page) => page.getByRole('button', { name: 'Run', exact: true }).click();
 
 /** The active tab as the server holds it (the bootstrap), once its debounced update has landed. */

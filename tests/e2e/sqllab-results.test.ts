@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { loginAs } from '../helpers/browser';
 import { useE2eSession } from '../helpers/e2e-session';
+import { editorText, typeSql } from '../helpers/sqllab-page';
 
 const session = useE2eSession();
 const WORDS_SQL = "SELECT 'alpha' AS word, 1 AS n UNION ALL SELECT 'beta', 2 UNION ALL SELECT 'gamma', 3";
@@ -26,17 +27,11 @@ async function openEditor(page: Page) {
 }
 
 async function runSql(page: Page, sql: string) {
-  await page.locator('[data-ace-ready="true"]').waitFor();
-  const input = page.getByRole('textbox', { name: /^SQL editor/ });
-  await input.focus();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(sql);
+  await typeSql(page, sql);
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await page.getByRole('grid').waitFor();
 }
 
-const editorText = (page: Page) => page.locator('.ace_text-layer').innerText();
 
 describe('SQL Lab results', () => {
   it('searches the results, downloads the CSV, and saves a dataset that opens in Explore', async () => {

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { loginAs } from '../helpers/browser';
 import { useE2eSession } from '../helpers/e2e-session';
+import { editorText, typeSql } from '../helpers/sqllab-page';
 
 const session = useE2eSession();
 
@@ -15,21 +16,6 @@ async function open(): Promise<Page> {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.server.baseUrl });
   await loginAs(page, session.server.baseUrl, 'admin', session.server.adminPassword);
   return page;
-}
-
-async function typeSql(page: Page, sql: string) {
-  await page.locator('[data-ace-ready="true"]').waitFor();
-  const input = page.getByRole('textbox', { name: /^SQL editor/ });
-  await input.focus();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(sql);
-}
-
-/** The text the active tab's editor shows, once ace has loaded (its rendered lines). */
-async function editorText(page: Page): Promise<string> {
-  await page.locator('[data-ace-ready="true"]').waitFor();
-  return page.locator('.ace_text-layer').innerText();
 }
 
 describe('sharing a query', () => {

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { loginAs } from '../helpers/browser';
 import { useE2eSession } from '../helpers/e2e-session';
+import { typeSql } from '../helpers/sqllab-page';
 
 const session = useE2eSession();
 
@@ -18,13 +19,7 @@ async function open(javaScriptEnabled = true): Promise<Page> {
 
 /** Types SQL into the editor (ace once it has loaded) and runs it with the Run button. */
 async function runSql(page: Page, sql: string) {
-  await page.locator('[data-ace-ready="true"]').waitFor();
-  // Ace's text input: its accessible name is "SQL editor, Cursor at row N".
-  const input = page.getByRole('textbox', { name: /^SQL editor/ });
-  await input.focus();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(sql);
+  await typeSql(page, sql);
   await page.getByRole('button', { name: 'Run', exact: true }).click();
 }
 
