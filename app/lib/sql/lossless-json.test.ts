@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseLossless, stringifyLossless } from './lossless-json';
+import { bigintReviver, parseLossless, stringifyLossless } from './lossless-json';
 
 describe('stringifyLossless', () => {
   it('writes bigints as bare number literals', () => {
@@ -34,5 +34,21 @@ describe('parseLossless', () => {
     expect(() => parseLossless('[12345678901234567890,]')).toThrow(SyntaxError);
     expect(() => parseLossless('{"a":12345678901234567890} x')).toThrow(SyntaxError);
     expect(() => parseLossless('["12345678901234567890')).toThrow(SyntaxError);
+  });
+});
+
+// Browsers with JSON.parse source text access (Chromium 114+) take this path; Node 20 has none.
+describe('bigintReviver', () => {
+  it('makes unsafe integer literals bigint from their source, and leaves everything else', () => {
+    // What JSON.parse hands the reviver: the rounded number, and the literal's text.
+    const rounded = Number('9007199254740993');
+    expect(bigintReviver('', rounded, { source: '9007199254740993' })).toBe(9007199254740993n);
+    expect(bigintReviver('', -rounded, { source: '-9007199254740993' })).toBe(-9007199254740993n);
+    expect(bigintReviver('', 42, { source: '42' })).toBe(42);
+    expect(bigintReviver('', 1e20, { source: '1e20' })).toBe(1e20);
+    const fraction = Number('12345678901234567.5');
+    expect(bigintReviver('', fraction, { source: '12345678901234567.5' })).toBe(fraction);
+    expect(bigintReviver('', rounded, undefined)).toBe(rounded);
+    expect(bigintReviver('', '9007199254740993', { source: '"9007199254740993"' })).toBe('9007199254740993');
   });
 });

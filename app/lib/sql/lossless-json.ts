@@ -46,8 +46,34 @@ export function stringifyLossless(value: unknown, space?: number | string): stri
   return text.replace(new RegExp(`"${marker}(-?\\d+)"`, 'g'), '$1');
 }
 
+/** JSON.parse's reviver context: `source` is the value's text where the engine has source text access. */
+type ReviverContext = { source?: string };
+
+/** Integer literals beyond ±(2^53 − 1) as bigint, read from their source text. */
+export function bigintReviver(_key: string, value: unknown, context?: ReviverContext): unknown {
+  if (typeof value === 'number' && !Number.isSafeInteger(value) && context?.source !== undefined && /^-?\d+$/.test(context.source)) {
+    return BigInt(context.source);
+  }
+  return value;
+}
+
+let sourceAccess: boolean | undefined;
+/** Whether JSON.parse hands revivers the source text (V8 11.4+: Chrome 114, Node 21; not Node 20). */
+function hasSourceAccess(): boolean {
+  if (sourceAccess === undefined) {
+    sourceAccess = false;
+    JSON.parse('1', (_key: string, value: unknown, context?: ReviverContext) => {
+      if (context?.source === '1') sourceAccess = true;
+      return value;
+    });
+  }
+  return sourceAccess;
+}
+
 export function parseLossless(text: string): unknown {
   if (!/\d{16}/.test(text)) return JSON.parse(text);
+  // The native parser with a reviver is several times faster than the one below (100k rows).
+  if (hasSourceAccess()) return JSON.parse(text, bigintReviver) as unknown;
   return new Parser(text).parseDocument();
 }
 

@@ -24,6 +24,8 @@ const MAX_WIDTH = 420;
 /** Below this many columns all are rendered; above, only those in view. */
 const VIRTUAL_COLUMNS_FROM = 24;
 const SEARCH_DEBOUNCE_MS = 250;
+/** At least as many as the rows ever in view plus overscan, for the slot keys below. */
+const ROW_SLOTS = 64;
 
 export function cellText(value: Cell | undefined): string {
   if (value === null || value === undefined) return 'NULL';
@@ -86,7 +88,7 @@ type RowProps = { row: Record<string, Cell>; index: number; start: number; colum
 const GridRow = memo(function GridRow({ row, index, start, columns, shown, offsets, widths, width }: RowProps) {
   return (
     <div role="row" aria-rowindex={index + 2} className="absolute left-0 border-t border-slate-100 dark:border-slate-800"
-      style={{ top: 0, transform: `translateY(${start + HEADER_HEIGHT}px)`, height: ROW_HEIGHT, width }}>
+      style={{ top: 0, transform: `translateY(${start + HEADER_HEIGHT}px)`, height: ROW_HEIGHT, width, contain: 'strict' }}>
       {shown.map((i) => {
         const value = row[columns[i]];
         const isNull = value === null || value === undefined;
@@ -116,10 +118,11 @@ export function ResultsGrid({ query, canCsv, actions }: { query: Query; canCsv: 
   const count = matches ? matches.length : data.length;
   const scroller = useRef<HTMLDivElement>(null);
 
-  const rowVirtualizer = useVirtualizer({ count, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
   const virtualColumns = columns.length >= VIRTUAL_COLUMNS_FROM;
+  const rowVirtualizer = useVirtualizer({ count, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 4 });
+    // Disabled below VIRTUAL_COLUMNS_FROM: it would otherwise re-render the grid on every scroll too.
   const colVirtualizer = useVirtualizer({
-    horizontal: true, count: columns.length, getScrollElement: () => scroller.current, estimateSize: (i) => widths[i] ?? MIN_WIDTH, overscan: 3,
+    enabled: virtualColumns, horizontal: true, count: columns.length, getScrollElement: () => scroller.current, estimateSize: (i) => widths[i] ?? MIN_WIDTH, overscan: 3,
   });
   useEffect(() => colVirtualizer.measure(), [widths, colVirtualizer]);
 
@@ -130,6 +133,11 @@ export function ResultsGrid({ query, canCsv, actions }: { query: Query; canCsv: 
   const shownColumns = useMemo(() => Array.from({ length: Math.max(0, lastCol - firstCol + 1) }, (_, k) => firstCol + k), [firstCol, lastCol]);
 
   if (!results) return null;
+  const rowItems = rowVirtualizer.getVirtualItems();
+  // Rows are keyed by slot, not by index: a row scrolled out hands its DOM nodes to the one
+  // scrolled in, so scrolling updates text instead of creating and removing elements (the
+  // costly part on a slow CPU). The items are a contiguous run, so index % slots is unique.
+  const rowSlots = Math.max(ROW_SLOTS, rowItems.length);
   const rowAt = (index: number) => data[matches ? matches[index] : index];
 
   const copy = async () => {
@@ -171,8 +179,8 @@ export function ResultsGrid({ query, canCsv, actions }: { query: Query; canCsv: 
                 style={{ left: offsets[i], width: widths[i] }}>{columns[i]}</div>
             ))}
           </div>
-          {rowVirtualizer.getVirtualItems().map((item) => (
-            <GridRow key={item.key} row={rowAt(item.index)} index={item.index} start={item.start} columns={columns} shown={shownColumns}
+          {rowItems.map((item) => (
+            <GridRow key={item.index % rowSlots} row={rowAt(item.index)} index={item.index} start={item.start} columns={columns} shown={shownColumns}
               offsets={offsets} widths={widths} width={totalWidth} />
           ))}
         </div>
