@@ -57,7 +57,7 @@ describe('SQL Lab with JavaScript', () => {
     await page.goto(`${session.server.baseUrl}/sqllab/`);
     await page.getByRole('tab').first().waitFor();
     const before = await page.getByRole('tab').count();
-    await page.getByRole('button', { name: 'New tab' }).click();
+    await page.getByRole('button', { name: 'New tab', exact: true }).click();
     await expect.poll(() => page.getByRole('tab').count()).toBe(before + 1);
     const newest = page.getByRole('tab').last();
     await newest.dblclick();
@@ -82,6 +82,19 @@ describe('SQL Lab with JavaScript', () => {
     await page.locator('[data-ace-ready="true"]').waitFor();
     await expect.poll(() => page.locator('.ace_content').innerText()).toContain('SELECT source FROM energy_usage');
     expect(await page.getByRole('tab').count()).toBe(before + 1);
+
+    // Closing a tab deletes it on the server: it stays closed after a reload.
+    await page.getByRole('button', { name: 'Close Energy flows' }).click();
+    await expect.poll(() => page.getByRole('tab').count()).toBe(before);
+    await expect
+      .poll(() => page.evaluate(async () => {
+        const boot = (await (await fetch('/api/v1/sqllab/')).json()) as { result: { tab_state_ids: { label: string }[] } };
+        return boot.result.tab_state_ids.map((t) => t.label);
+      }))
+      .not.toContain('Energy flows');
+    await page.reload();
+    await page.getByRole('tab').first().waitFor();
+    expect(await page.getByRole('tab', { name: 'Energy flows' }).count()).toBe(0);
   });
 });
 

@@ -162,7 +162,7 @@ describe('datasets API', () => {
     const opened = await load(`?datasourceKey=${created.body.id}__table`);
     expect(opened.openError).toBeNull();
     expect(opened.requested).toMatchObject({ name: 'for_sqllab', sql: virtual().sql, dbId: db.id });
-    expect((await load('?datasourceKey=999999__table')).openError).toBe("The query couldn't be loaded");
+    expect((await load('?datasourceKey=999999__table')).openError).toBe("The datasource couldn't be loaded");
 
     // Posted by another site's form (no session cookie): carried to a confirmation on the key's database.
     const form = new URLSearchParams({ datasourceKey: `${created.body.id}__table`, sql: 'SELECT COUNT(*) FROM orders', form_data: '{}' });

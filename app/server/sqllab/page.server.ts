@@ -88,11 +88,11 @@ function pageError(body: unknown): PageError {
   return { message: error.error, errors: error.errors?.map((e) => ({ message: e.message, error_type: e.error_type })) };
 }
 
-async function tryOpen(load: () => Promise<RequestedQuery>): Promise<{ requested: RequestedQuery | null; openError: string | null }> {
+async function tryOpen(load: () => Promise<RequestedQuery>, failure = "The query couldn't be loaded"): Promise<{ requested: RequestedQuery | null; openError: string | null }> {
   try {
     return { requested: await load(), openError: null };
   } catch (error) {
-    if (error instanceof Response && error.status < 500) return { requested: null, openError: "The query couldn't be loaded" };
+    if (error instanceof Response && error.status < 500) return { requested: null, openError: failure };
     throw error;
   }
 }
@@ -147,7 +147,7 @@ async function requestedByUrl(user: CurrentUser, url: URL) {
     return tryOpen(async () => {
       const dataset = await datasetSource(user, datasourceKey);
       return { name: dataset.name, sql: dataset.sql, dbId: dataset.dbId, schema: dataset.schema, autorun: false, templateParams: null, remoteId: null };
-    });
+    }, "The datasource couldn't be loaded");
   }
   const queryId = num(q.get('queryId'));
   if (queryId) {
