@@ -129,7 +129,8 @@ async function main() {
       [`autocomplete per keystroke median / p95 / max (target p95 < ${autocomplete.targetP95Ms} ms)`, `${autocomplete.medianMs} / ${autocomplete.p95Ms} / ${autocomplete.maxMs} ms`],
       ['autocomplete after a 200-statement script, median / p95 / max', `${autocomplete.inScript.medianMs} / ${autocomplete.inScript.p95Ms} / ${autocomplete.inScript.maxMs} ms`],
       [`results grid ${grid.rows.toLocaleString('en')} rows, ${grid.cpuThrottle}x CPU throttle: Run to first rows`, `${grid.runToFirstRowsMs} ms`],
-      ['results grid scrolling: frame median / p95, frames over 50 ms', `${grid.frameMedianMs} / ${grid.frameP95Ms} ms, ${grid.framesOver50msPct}%`],
+      ['results grid fling (600 px a frame): frame median / p95, frames over 50 ms', `${grid.fling.frameMedianMs} / ${grid.fling.frameP95Ms} ms, ${grid.fling.framesOver50msPct}%`],
+      ['results grid wheel (100 px a frame): frame median / p95, frames over 50 ms', `${grid.wheel.frameMedianMs} / ${grid.wheel.frameP95Ms} ms, ${grid.wheel.framesOver50msPct}%`],
       ['load average at the end (1 / 5 / 15 min; 2 cores: above ~0.5 the figures are disturbed)', results.loadAverage.join(' / ')],
     ];
     const width = Math.max(...rows.map(([k]) => k.length));

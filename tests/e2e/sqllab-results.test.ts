@@ -34,6 +34,24 @@ async function runSql(page: Page, sql: string) {
 
 
 describe('SQL Lab results', () => {
+  it('scrolls a long result: the rows in view are the right ones, at the top, the middle and the end', async () => {
+    const page = await open();
+    await openEditor(page);
+    await runSql(page, 'WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < 1000) SELECT n, n * n AS square FROM seq');
+    expect(await page.getByTestId('row-count').innerText()).toBe('1,000 rows');
+    const grid = page.getByRole('grid');
+    // Only a pool of rows is in the DOM, however many rows the result has.
+    expect(await grid.getByRole('row').count()).toBeLessThan(60);
+    const rowText = (rowIndex: number) => grid.locator(`[role="row"][aria-rowindex="${rowIndex}"]`).innerText().then((t) => t.split(/\s+/).join(' '));
+    expect(await rowText(2)).toBe('1 1');
+
+    await page.getByTestId('results-scroller').evaluate((el) => (el.scrollTop = 500 * 30));
+    await expect.poll(() => rowText(502).catch(() => '')).toBe('501 251001');
+    await page.getByTestId('results-scroller').evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await expect.poll(() => rowText(1001).catch(() => '')).toBe('1000 1000000');
+    expect(await grid.locator('[role="row"][aria-rowindex="2"]').count()).toBe(0);
+  });
+
   it('searches the results, downloads the CSV, and saves a dataset that opens in Explore', async () => {
     const page = await open();
     await openEditor(page);

@@ -6,15 +6,16 @@
  * them), so scrolling never re-lays-out. Big integers arrive as bigint and show every digit.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { stringifyLossless } from '~/lib/sql/lossless-json';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Cell, Query } from '~/lib/sqllab/reducer';
 import { dangerToast, successToast } from '~/lib/toasts';
 import { showToast } from '../Toasts';
+import { cellText } from './cell-text';
+import { GridRows, HEADER_HEIGHT, ROW_HEIGHT } from './GridRows';
 import { LimitBadge, secondaryButtonClass } from './StaticSqlLab';
 
-const ROW_HEIGHT = 30;
-const HEADER_HEIGHT = 32;
+export { cellText };
+
 /** Rows read to size the columns: enough to see typical values, few enough to cost nothing. */
 const WIDTH_SAMPLE_ROWS = 200;
 const CHAR_WIDTH = 8.4; // text-sm monospace
@@ -24,14 +25,7 @@ const MAX_WIDTH = 420;
 /** Below this many columns all are rendered; above, only those in view. */
 const VIRTUAL_COLUMNS_FROM = 24;
 const SEARCH_DEBOUNCE_MS = 250;
-/** At least as many as the rows ever in view plus overscan, for the slot keys below. */
-const ROW_SLOTS = 64;
 
-export function cellText(value: Cell | undefined): string {
-  if (value === null || value === undefined) return 'NULL';
-  if (typeof value === 'object') return stringifyLossless(value);
-  return String(value);
-}
 
 /** Fixed widths from the header and the first rows: the widest text, clamped. */
 export function measureColumns(columns: readonly string[], rows: readonly Record<string, Cell>[], sample = WIDTH_SAMPLE_ROWS): number[] {
@@ -82,25 +76,6 @@ export function isLimitReached(query: Query): boolean {
   return query.queryLimit > 0 && (query.rows ?? 0) >= query.queryLimit;
 }
 
-type RowProps = { row: Record<string, Cell>; index: number; start: number; columns: readonly string[]; shown: readonly number[]; offsets: readonly number[]; widths: readonly number[]; width: number };
-
-/** One row; memoized so rows that stay in view while scrolling are not rendered again. */
-const GridRow = memo(function GridRow({ row, index, start, columns, shown, offsets, widths, width }: RowProps) {
-  return (
-    <div role="row" aria-rowindex={index + 2} className="absolute left-0 border-t border-slate-100 dark:border-slate-800"
-      style={{ top: 0, transform: `translateY(${start + HEADER_HEIGHT}px)`, height: ROW_HEIGHT, width, contain: 'strict' }}>
-      {shown.map((i) => {
-        const value = row[columns[i]];
-        const isNull = value === null || value === undefined;
-        return (
-          <div key={i} role="gridcell" aria-colindex={i + 1} className={`absolute top-0 truncate px-3 py-1 font-mono ${isNull ? 'italic text-slate-400' : ''}`}
-            style={{ left: offsets[i], width: widths[i] }}>{cellText(value)}</div>
-        );
-      })}
-    </div>
-  );
-});
-
 export function ResultsGrid({ query, canCsv, actions }: { query: Query; canCsv: boolean; actions?: ReactNode }) {
   const results = query.results;
   const data = useMemo(() => results?.data ?? [], [results]);
@@ -116,11 +91,15 @@ export function ResultsGrid({ query, canCsv, actions }: { query: Query; canCsv: 
   const needle = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   const matches = useMemo(() => (needle ? matchingRows(data, columns, needle) : null), [data, columns, needle]);
   const count = matches ? matches.length : data.length;
-  const scroller = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLDivElement | null>(null);
+  const [scrollerEl, setScrollerEl] = useState<HTMLDivElement | null>(null);
+  const scrollerRef = useCallback((el: HTMLDivElement | null) => {
+    scroller.current = el;
+    setScrollerEl(el);
+  }, []);
 
   const virtualColumns = columns.length >= VIRTUAL_COLUMNS_FROM;
-  const rowVirtualizer = useVirtualizer({ count, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 4 });
-    // Disabled below VIRTUAL_COLUMNS_FROM: it would otherwise re-render the grid on every scroll too.
+  // Disabled below VIRTUAL_COLUMNS_FROM: it would otherwise re-render the grid on every scroll too.
   const colVirtualizer = useVirtualizer({
     enabled: virtualColumns, horizontal: true, count: columns.length, getScrollElement: () => scroller.current, estimateSize: (i) => widths[i] ?? MIN_WIDTH, overscan: 3,
   });
@@ -129,16 +108,12 @@ export function ResultsGrid({ query, canCsv, actions }: { query: Query; canCsv: 
   const colItems = virtualColumns ? colVirtualizer.getVirtualItems() : null;
   const firstCol = colItems?.[0]?.index ?? 0;
   const lastCol = colItems ? (colItems[colItems.length - 1]?.index ?? -1) : columns.length - 1;
-  // Stable while the columns in view do not change, so memoized rows keep their render.
+  // Stable while the columns in view do not change: the row pool is rendered again only then.
   const shownColumns = useMemo(() => Array.from({ length: Math.max(0, lastCol - firstCol + 1) }, (_, k) => firstCol + k), [firstCol, lastCol]);
 
+  const rowAt = useCallback((index: number) => data[matches ? matches[index] : index], [data, matches]);
+
   if (!results) return null;
-  const rowItems = rowVirtualizer.getVirtualItems();
-  // Rows are keyed by slot, not by index: a row scrolled out hands its DOM nodes to the one
-  // scrolled in, so scrolling updates text instead of creating and removing elements (the
-  // costly part on a slow CPU). The items are a contiguous run, so index % slots is unique.
-  const rowSlots = Math.max(ROW_SLOTS, rowItems.length);
-  const rowAt = (index: number) => data[matches ? matches[index] : index];
 
   const copy = async () => {
     const lines = [columns.join('\t')];
@@ -170,19 +145,16 @@ export function ResultsGrid({ query, canCsv, actions }: { query: Query; canCsv: 
         {canCsv && <a href={`/api/v1/sqllab/export/${encodeURIComponent(query.id)}/`} download className={secondaryButtonClass}>Download CSV</a>}
         {actions}
       </div>
-      <div ref={scroller} role="grid" aria-rowcount={count + 1} aria-colcount={columns.length} tabIndex={0} aria-label="Result rows"
+      <div ref={scrollerRef} role="grid" aria-rowcount={count + 1} aria-colcount={columns.length} tabIndex={0} aria-label="Result rows"
         className="relative max-h-[50vh] min-h-0 overflow-auto rounded-md border border-slate-200 text-sm dark:border-slate-800" data-testid="results-scroller">
-        <div style={{ width: totalWidth, height: rowVirtualizer.getTotalSize() + HEADER_HEIGHT, position: 'relative' }}>
+        <div style={{ width: totalWidth, height: count * ROW_HEIGHT + HEADER_HEIGHT, position: 'relative' }}>
           <div role="row" aria-rowindex={1} className="sticky top-0 z-10 bg-slate-100 font-semibold dark:bg-slate-800" style={{ height: HEADER_HEIGHT, width: totalWidth }}>
             {shownColumns.map((i) => (
               <div key={i} role="columnheader" aria-colindex={i + 1} title={columns[i]} className="absolute top-0 truncate px-3 py-1.5"
                 style={{ left: offsets[i], width: widths[i] }}>{columns[i]}</div>
             ))}
           </div>
-          {rowItems.map((item) => (
-            <GridRow key={item.index % rowSlots} row={rowAt(item.index)} index={item.index} start={item.start} columns={columns} shown={shownColumns}
-              offsets={offsets} widths={widths} width={totalWidth} />
-          ))}
+          <GridRows scroller={scrollerEl} count={count} rowAt={rowAt} columns={columns} shown={shownColumns} offsets={offsets} widths={widths} width={totalWidth} />
         </div>
       </div>
     </section>
