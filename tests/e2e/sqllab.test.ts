@@ -52,6 +52,28 @@ describe('SQL Lab with JavaScript', () => {
     expect(await page.getByRole('grid').getByRole('gridcell').allInnerTexts()).toEqual(['1', '2']);
   });
 
+  it('adds a table from the left bar: its columns with their types, a data preview, and remove', async () => {
+    const page = await open();
+    await page.goto(`${session.server.baseUrl}/sqllab/`);
+    await page.getByRole('tab', { name: /Untitled Query \d+/ }).first().waitFor();
+    await page.getByLabel('Database', { exact: true }).selectOption({ label: 'examples' });
+    await page.getByLabel('Schema', { exact: true }).selectOption('main');
+    await page.getByLabel('Add a table').fill('energy');
+    await page.getByRole('list', { name: 'Matching tables' }).getByRole('button', { name: 'energy_usage' }).click();
+    const tables = page.getByRole('list', { name: 'Tables in this tab' });
+    await tables.getByText('target', { exact: true }).waitFor();
+    expect(await tables.getByRole('listitem').filter({ hasText: 'value' }).last().innerText()).toMatch(/value\s+(REAL|FLOAT|DOUBLE|NUMERIC)/i);
+
+    await page.getByRole('button', { name: 'Preview energy_usage' }).click();
+    const grid = page.getByRole('grid');
+    await grid.waitFor();
+    expect(await grid.getByRole('columnheader').allInnerTexts()).toEqual(['source', 'target', 'value']);
+    expect(await grid.getByRole('gridcell').count()).toBeGreaterThan(3);
+
+    await page.getByRole('button', { name: 'Remove energy_usage' }).click();
+    await expect.poll(() => tables.getByRole('listitem').count()).toBe(0);
+  });
+
   it('adds and renames a tab; a reload keeps the tabs and their SQL', async () => {
     const page = await open();
     await page.goto(`${session.server.baseUrl}/sqllab/`);

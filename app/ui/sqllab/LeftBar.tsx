@@ -11,6 +11,13 @@ import { showToast } from '../Toasts';
 import { requestJson } from './api';
 import { inputClass } from './StaticSqlLab';
 
+/** What a column takes part in, as the table metadata's keys name it. */
+const KEY_BADGES = [
+  { type: 'pk', title: 'Primary key' },
+  { type: 'fk', title: 'Foreign key' },
+  { type: 'index', title: 'Indexed' },
+] as const;
+
 export type DatabaseInfo = {
   id: number;
   database_name: string;
@@ -122,7 +129,12 @@ export function LeftBar({ csrfToken, tab, databases, tables, onChange, onAddTabl
                 {table.isMetadataLoading && <li className="text-slate-500">Loading…</li>}
                 {table.columns.map((c) => (
                   <li key={c.name} className="flex justify-between gap-2">
-                    <span className="truncate">{c.keys?.some((k) => k.type === 'pk') ? '🔑 ' : ''}{c.name}</span>
+                    <span className="flex min-w-0 items-center gap-1">
+                      <span className="truncate">{c.name}</span>
+                      {KEY_BADGES.filter((b) => c.keys?.some((k) => k.type === b.type)).map((b) => (
+                        <abbr key={b.type} title={b.title} className="rounded bg-slate-100 px-1 text-[10px] font-semibold uppercase text-slate-600 no-underline dark:bg-slate-800 dark:text-slate-300">{b.type}</abbr>
+                      ))}
+                    </span>
                     <span className="text-xs text-slate-500 dark:text-slate-400">{c.type}</span>
                   </li>
                 ))}
