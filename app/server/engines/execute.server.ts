@@ -11,6 +11,7 @@ import { planLimit, settleLimit, type LimitingFactor, type LimitPlan } from '~/l
 import { splitStatements } from '~/lib/sql/split';
 import { engineError, EngineError, QueryStoppedError } from './errors.server';
 import { poolSettings, resolveTarget, type ConnectionTarget } from './pools.server';
+import { Channel, drain } from './channel.server';
 import { withSession, type ScopeContext, type ScopeOptions } from './session-scope.server';
 import type { ColumnInfo, CsvCopy, Engine, EngineSession, QueryOutcome, QuerySink, Row, StreamBatch } from './types.server';
 
@@ -183,7 +184,7 @@ export interface StreamSummary {
 export async function* streamSql(opts: ExecuteOptions): AsyncGenerator<StreamBatch, StreamSummary, void> {
   const plan = planScript(opts);
   const keepAtMost = plan.limit.limit ?? Number.POSITIVE_INFINITY;
-  const channel = new Channel<StreamBatch>();
+  const channel = new Channel<StreamBatch, Finished>();
   const quit = new AbortController();
   const signal = opts.signal ? AbortSignal.any([opts.signal, quit.signal]) : quit.signal;
   let delivered = 0;
@@ -223,7 +224,7 @@ export function copyCsvSql(opts: ExecuteOptions): AsyncGenerator<Uint8Array, { r
 }
 
 async function* copyChunks(opts: ExecuteOptions, plan: Plan, copier: CsvCopy): AsyncGenerator<Uint8Array, { rowcount: number }, void> {
-  const channel = new Channel<Uint8Array>();
+  const channel = new Channel<Uint8Array, Finished>();
   const quit = new AbortController();
   const signal = opts.signal ? AbortSignal.any([opts.signal, quit.signal]) : quit.signal;
   const copyLast: RunLast = async (session, statement) => {
@@ -238,86 +239,7 @@ async function* copyChunks(opts: ExecuteOptions, plan: Plan, copier: CsvCopy): A
   return { rowcount: run.lastRowsRead };
 }
 
-/** Hands the channel's items to the generator's consumer; a consumer that leaves stops the work. */
-async function* drain<T>(channel: Channel<T>, running: Promise<void>, quit: AbortController): AsyncGenerator<T, Finished, void> {
-  let finished = false;
-  try {
-    for (;;) {
-      const next = await channel.take();
-      if (next.done) {
-        finished = true;
-        return next.value;
-      }
-      yield next.value;
-    }
-  } finally {
-    if (!finished) {
-      quit.abort(); // the consumer left (break, error): stop the statement and free the session
-      channel.drop();
-      await running.catch(() => {});
-    }
-  }
-}
-
 type Finished = Awaited<ReturnType<typeof runStatements>>;
-
-/** A hand-over point for one batch at a time between the driver and the generator's consumer. */
-class Channel<T> {
-  private item: { value: T; taken: () => void } | null = null;
-  private end: { run: Finished } | { error: unknown } | null = null;
-  private waiting: ((r: IteratorResult<T, Finished>) => void) | null = null;
-  private rejectWaiting: ((e: unknown) => void) | null = null;
-  private dropped = false;
-
-  put(value: T): Promise<void> {
-    if (this.dropped) return Promise.reject(new QueryStoppedError());
-    return new Promise<void>((taken) => {
-      this.item = { value, taken };
-      this.wake();
-    });
-  }
-
-  take(): Promise<IteratorResult<T, Finished>> {
-    return new Promise((resolve, reject) => {
-      this.waiting = resolve;
-      this.rejectWaiting = reject;
-      this.wake();
-    });
-  }
-
-  close(run: Finished) {
-    this.end = { run };
-    this.wake();
-  }
-
-  fail(error: unknown) {
-    this.end = { error };
-    this.wake();
-  }
-
-  drop() {
-    this.dropped = true;
-    this.item?.taken();
-    this.item = null;
-  }
-
-  private wake() {
-    if (!this.waiting) return;
-    const resolve = this.waiting;
-    const reject = this.rejectWaiting as (e: unknown) => void;
-    if (this.item) {
-      const { value, taken } = this.item;
-      this.item = null;
-      this.waiting = null;
-      taken();
-      resolve({ done: false, value });
-    } else if (this.end) {
-      this.waiting = null;
-      if ('run' in this.end) resolve({ done: true, value: this.end.run });
-      else reject(this.end.error);
-    }
-  }
-}
 
 /** Superset's test_connection: connect and run a trivial query; the error, if any, is an EngineError. */
 export async function testConnection(target: ConnectionTarget, timeoutMs = 10_000): Promise<void> {
