@@ -16,8 +16,13 @@ export function queryActions(csrf: string, dispatch: Dispatch<Action>) {
     if (!tab) return false;
     const request = saveRequest({ remoteId: asNew ? null : tab.remoteId, dbId: tab.dbId, name, sql: tab.sql, schema: tab.schema, description, templateParams: tab.templateParams || null });
     try {
-      const { body } = await requestJson<{ id: number }>(csrf, request.url, { method: request.method, body: request.body });
-      dispatch({ type: 'updateTab', id: tab.id, changes: { name, remoteId: request.method === 'POST' ? body.id : tab.remoteId } });
+      const { body } = await requestJson<{ id?: unknown }>(csrf, request.url, { method: request.method, body: request.body });
+      if (request.method === 'POST' && typeof body?.id !== 'number') {
+        // Stored, but without an id the tab cannot be linked to it (a later Save would make another).
+        showToast(dangerToast('Your query was not properly saved'));
+        return false;
+      }
+      dispatch({ type: 'updateTab', id: tab.id, changes: { name, remoteId: typeof body?.id === 'number' ? body.id : tab.remoteId } });
       showToast(successToast(request.method === 'POST' ? 'Your query was saved' : 'Your query was updated'));
       return true;
     } catch {
