@@ -15,6 +15,7 @@ import { notFound } from '../http.server';
 import { QueryStoppedError } from '../engines/errors.server';
 import { executeSql, type ExecuteResult } from '../engines/execute.server';
 import { describeFailure, type Failure } from './errors.server';
+import { logQueryFailure } from './failure-events.server';
 import { connectionOf } from './database.server';
 import { finishFailure, finishSuccess, heartbeat, recordCancelKey } from './query-record.server';
 import { resultColumns } from './query-shapes.server';
@@ -141,6 +142,7 @@ async function execute(query: Query, controller: AbortController, timeoutMs: num
   } catch (error) {
     // Once stopped, whatever the driver says (a cancel error, MySQL's normal row) is a stop.
     const failure = describeFailure(controller.signal.aborted ? new QueryStoppedError() : error);
+    logQueryFailure(failure, query);
     return { state: failure.state, failure };
   }
 }
