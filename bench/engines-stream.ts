@@ -8,16 +8,15 @@
  * Alone: `npx tsx bench/engines-stream.ts` (PostgreSQL on 127.0.0.1:5432 as postgres).
  * bench/run.ts calls `benchStreaming()`.
  */
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { streamSql } from '../app/server/engines/execute.server';
 import { closeAllPools } from '../app/server/engines/pools.server';
+import { PG as PSQL, timePsqlCopy } from './psql';
 import { median, round } from './stats';
 
 const ROWS = 1_000_000;
 const RUNS = 3;
-const PG = { host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' };
+const PG = { ...PSQL, database: 'postgres' };
 
 export const BENCH_QUERY = `SELECT i AS id, i::int8 * 1000 AS big, 'name ' || i AS name, (i % 100)::int4 AS bucket,
   i * 1.5::float8 AS amount, (i % 7)::numeric(10,2) AS price,
@@ -34,26 +33,6 @@ export interface StreamBenchResult {
   rssGrowthMb: number;
 }
 
-function copyOnce(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const devNull = fs.openSync('/dev/null', 'w');
-    const started = performance.now();
-    const child = spawn(
-      'psql',
-      ['-X', '-q', '-h', PG.host, '-p', String(PG.port), '-U', PG.user, '-d', PG.database, '-v', 'ON_ERROR_STOP=1', '-c', `COPY (${BENCH_QUERY}) TO STDOUT`],
-      { stdio: ['ignore', devNull, 'pipe'] },
-    );
-    let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      fs.closeSync(devNull);
-      if (code === 0) resolve(performance.now() - started);
-      else reject(new Error(`psql COPY failed (${code}): ${stderr.trim()}`));
-    });
-  });
-}
-
 async function streamOnce(onSample: () => void): Promise<{ ms: number; rows: number }> {
   const target = { databaseId: 'bench-engines-stream', uri: `postgresql://${PG.user}@${PG.host}:${PG.port}/${PG.database}` };
   const started = performance.now();
@@ -68,7 +47,7 @@ async function streamOnce(onSample: () => void): Promise<{ ms: number; rows: num
 
 export async function benchStreaming(): Promise<StreamBenchResult> {
   try {
-    await copyOnce();
+    await timePsqlCopy(PG.database, BENCH_QUERY);
     await streamOnce(() => {});
     const copyMs: number[] = [];
     const streamMs: number[] = [];
@@ -81,7 +60,7 @@ export async function benchStreaming(): Promise<StreamBenchResult> {
     const timer = setInterval(sample, 25);
     try {
       for (let run = 0; run < RUNS; run++) {
-        copyMs.push(await copyOnce());
+        copyMs.push(await timePsqlCopy(PG.database, BENCH_QUERY));
         const streamed = await streamOnce(sample);
         if (streamed.rows !== ROWS) throw new Error(`streamed ${streamed.rows} rows, expected ${ROWS}`);
         streamMs.push(streamed.ms);

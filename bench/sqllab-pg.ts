@@ -13,7 +13,6 @@
  * Requests go out with plain node:http and no Accept-Encoding, so the server does not gzip: the
  * figures are the server's own work. Alone: `npx tsx bench/sqllab-pg.ts` (needs a build: npm run build).
  */
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -22,13 +21,13 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { BENCH_QUERY } from './engines-stream';
+import { PG, timePsqlCopy } from './psql';
 import { stop, timedStart } from './server';
 import { median, round } from './stats';
 
 const RUNS = 3;
 const SELECT_ROWS = 100_000;
 const EXPORT_ROWS = 1_000_000;
-const PG = { host: '127.0.0.1', port: 5432, user: 'postgres' };
 const ADMIN_PASSWORD = 'bench-admin-password';
 const TABLE_SQL = 'SELECT * FROM bench_rows';
 
@@ -76,23 +75,6 @@ async function postJson<T>(base: string, urlPath: string, token: string, body: u
   const text = answer.body?.toString('utf8') ?? '';
   if (answer.status >= 300) throw new Error(`POST ${urlPath} answered ${answer.status}: ${text.slice(0, 500)}`);
   return JSON.parse(text) as T;
-}
-
-function psqlCopy(database: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const devNull = fs.openSync('/dev/null', 'w');
-    const started = performance.now();
-    const args = ['-X', '-q', '-h', PG.host, '-p', String(PG.port), '-U', PG.user, '-d', database, '-v', 'ON_ERROR_STOP=1'];
-    const child = spawn('psql', [...args, '-c', `COPY (${TABLE_SQL}) TO STDOUT WITH CSV`], { stdio: ['ignore', devNull, 'pipe'] });
-    let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      fs.closeSync(devNull);
-      if (code === 0) resolve(performance.now() - started);
-      else reject(new Error(`psql COPY failed (${code}): ${stderr.trim()}`));
-    });
-  });
 }
 
 async function withBenchDatabase<T>(work: (name: string) => Promise<T>): Promise<T> {
@@ -160,12 +142,12 @@ export async function benchSqlLab(root: string): Promise<SqlLabBenchResult> {
       const checked = await timedRequest(base, 'GET', `/api/v1/sqllab/export/${exportId}/`, token, undefined, true);
       const records = checked.body ? countLines(checked.body) : 0;
       if (checked.status !== 200 || records !== EXPORT_ROWS + 1) throw new Error(`the export answered ${checked.status} with ${records} lines`);
-      await psqlCopy(database);
+      await timePsqlCopy(database, TABLE_SQL, 'csv');
       const exportMs: number[] = [];
       const copyMs: number[] = [];
       let csvBytes = 0;
       for (let i = 0; i < RUNS; i++) {
-        copyMs.push(await psqlCopy(database));
+        copyMs.push(await timePsqlCopy(database, TABLE_SQL, 'csv'));
         const got = await download();
         if (got.status !== 200) throw new Error(`the export answered ${got.status}`);
         exportMs.push(got.lastByteMs);

@@ -1,13 +1,14 @@
 /**
- * The two ways a running statement is stopped, asserted the same way on every engine: by the
- * caller's signal (SQL Lab's Stop in this process) and by cancel key (Stop from another process).
+ * Runtime scenarios asserted the same way on every engine: the two ways a running statement is
+ * stopped, by the caller's signal (SQL Lab's Stop in this process) and by cancel key (Stop from
+ * another process); and a host that hangs, which must fail fast without stalling the others.
  * `running(prefix)` counts the server's sessions running a statement that starts with `prefix`.
  */
 import { expect } from 'vitest';
 import { QueryStoppedError } from '~/server/engines/errors.server';
 import { cancelQuery, executeSql } from '~/server/engines/execute.server';
-import type { ConnectionTarget } from '~/server/engines/pools.server';
-import { engineErrorOf, eventually } from './engine-fixtures';
+import { configurePools, poolSettings, type ConnectionTarget } from '~/server/engines/pools.server';
+import { engineErrorOf, eventually, issueCodes, startBlackHole } from './engine-fixtures';
 
 type Running = (sql: string) => Promise<number>;
 
@@ -31,4 +32,29 @@ export async function expectCancelledByKey(target: ConnectionTarget, sleepSql: s
   expect(await cancelQuery({ ...target, databaseId: 'another-process' }, key)).toBe(true);
   expect((await query).message).toContain('The query was cancelled.');
   expect(await eventually(async () => (await running(runningPrefix)) === 0, 1000)).toBe(true);
+}
+
+/**
+ * A host that accepts nothing (a black hole on `uriAt(port)`): three queries to it fail as
+ * CONNECTION_HOST_DOWN_ERROR within the connect timeout, while `healthy` databases answer at once.
+ */
+export async function expectHungHostFailsFast(uriAt: (port: number) => string, healthy: { target: ConnectionTarget; sql: string; rows: unknown[][] }[]) {
+  const hole = await startBlackHole();
+  const saved = poolSettings().connectTimeoutMs;
+  configurePools({ connectTimeoutMs: 1000 });
+  try {
+    const down: ConnectionTarget = { databaseId: `black-hole-${hole.port}`, uri: uriAt(hole.port) };
+    const started = Date.now();
+    const attempts = [1, 2, 3].map(() => engineErrorOf(executeSql({ target: down, sql: 'SELECT 1' })));
+    const healthyAt = Date.now();
+    for (const h of healthy) expect((await executeSql({ target: h.target, sql: h.sql })).rows).toEqual(h.rows);
+    expect(Date.now() - healthyAt).toBeLessThan(500);
+    for (const error of await Promise.all(attempts)) {
+      expect([error.error.error_type, issueCodes(error)]).toEqual(['CONNECTION_HOST_DOWN_ERROR', [1009]]);
+    }
+    expect(Date.now() - started).toBeLessThan(2500);
+  } finally {
+    configurePools({ connectTimeoutMs: saved });
+    await hole.close();
+  }
 }

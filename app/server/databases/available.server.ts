@@ -39,7 +39,8 @@ export type AvailableEngine = {
 };
 
 export function engineInformation(_engine: Engine): EngineInformation {
-  // SSH tunnels, catalogs and OAuth2 are not implemented for any engine yet.
+  // Sightline offers no SSH tunnel, catalog or OAuth2 connection on any engine (the database API
+  // answers an ssh_tunnel with a field error), so every engine answers the same.
   return { supports_file_upload: true, disable_ssh_tunneling: true, supports_dynamic_catalog: false, supports_oauth2: false };
 }
 

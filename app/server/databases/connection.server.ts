@@ -12,7 +12,7 @@ import type { ConfigurationMethod } from '~/lib/database-settings';
 import { parametersJsonSchema } from '../engines/connection-schema.server';
 import { EngineError } from '../engines/errors.server';
 import type { ConnectionTarget } from '../engines/pools.server';
-import { engineForUri, engines, findEngine } from '../engines/registry.server';
+import { engineForUri, engines, findEngine, findEngineForUri } from '../engines/registry.server';
 import type { ConnectionParams, Engine } from '../engines/types.server';
 import { maskPassword, PASSWORD_MASK } from '../engines/uri.server';
 import { store } from '../db.server';
@@ -110,14 +110,6 @@ export function storedParams(record: Pick<Database, 'sqlalchemy_uri'>): Connecti
   }
 }
 
-function engineOfStored(record: Pick<Database, 'sqlalchemy_uri'>): Engine | null {
-  try {
-    return engineForUri(record.sqlalchemy_uri);
-  } catch {
-    return null;
-  }
-}
-
 type Existing = Pick<Database, 'sqlalchemy_uri' | 'encrypted_password' | 'database_name'>;
 
 /**
@@ -131,7 +123,7 @@ export function resolveConnection(input: ConnectionInput, existing: Existing | n
   let passwordField: string;
   if (byParameters) {
     // An edit may send parameters alone: they are for the engine the database already uses.
-    const named = findEngine(input.engine ?? '') ?? (existing && !input.engine ? engineOfStored(existing) : null);
+    const named = findEngine(input.engine ?? '') ?? (existing && !input.engine ? findEngineForUri(existing.sqlalchemy_uri) : null);
     if (!named) {
       const names = Object.keys(engines).join(', ');
       throw inputError(400, 'engine', input.engine ? `There is no engine called "${input.engine}": choose one of ${names}.` : `Choose an engine: ${names}.`);

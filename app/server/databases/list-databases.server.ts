@@ -7,7 +7,7 @@ import type { Database } from '../../../db/index';
 import { requirePermission, type CurrentUser } from '../auth/current-user.server';
 import { models } from '../db.server';
 import { Op, type WhereOptions } from 'sequelize';
-import { engineForUri, engines } from '../engines/registry.server';
+import { engines, findEngineForUri } from '../engines/registry.server';
 import type { EngineName } from '../engines/types.server';
 import { findPage, personName, searchWhere, PERSON_ATTRIBUTES, type ListPage, type ListSpec, type PageQuery } from '../lists/page-query.server';
 
@@ -35,11 +35,7 @@ export const DATABASE_LIST: ListSpec<DatabaseSort> = {
 
 /** The engine of a SQLAlchemy-style URI, by its scheme (any `+driver` suffix ignored); 'other' when no engine answers to it. */
 export function backendOf(uri: string): Backend {
-  try {
-    return engineForUri(uri).name;
-  } catch {
-    return 'other';
-  }
+  return findEngineForUri(uri)?.name ?? 'other';
 }
 
 function toRow(db: Database): DatabaseRow {

@@ -8,7 +8,7 @@ import { readExtra } from '~/lib/database-settings';
 import { humanizeDelta } from '../api/humanize.server';
 import { person, type PersonRef } from '../api/resource-fields.server';
 import { parametersJsonSchema } from '../engines/connection-schema.server';
-import { engineForUri } from '../engines/registry.server';
+import { findEngineForUri } from '../engines/registry.server';
 import type { Engine } from '../engines/types.server';
 import { maskPassword, parseUrl, PASSWORD_MASK } from '../engines/uri.server';
 import { backendOf } from './list-databases.server';
@@ -55,14 +55,6 @@ export type DatabaseDetail = {
   changed_on_delta_humanized: string | null;
 };
 
-function engineOf(uri: string): Engine | null {
-  try {
-    return engineForUri(uri);
-  } catch {
-    return null;
-  }
-}
-
 /** The connection parameters a URI spells, with any password shown as the mask. */
 function parametersOf(engine: Engine | null, uri: string, hasSecret: boolean): DatabaseParameters {
   if (!engine) return {};
@@ -92,7 +84,7 @@ function driverOf(engine: Engine | null, uri: string): string | null {
 const loadedUser = (record: Database, name: 'created_by' | 'changed_by') => (record as unknown as Record<string, User | null | undefined>)[name];
 
 export function serializeDatabase(record: Database): DatabaseDetail {
-  const engine = engineOf(record.sqlalchemy_uri);
+  const engine = findEngineForUri(record.sqlalchemy_uri);
   const extra = readExtra(record.extra);
   const hasSecret = Boolean(record.encrypted_password);
   // Stored URIs already hold the mask; masking again covers rows written by hand or before encryption.

@@ -11,7 +11,8 @@ import { person } from '../api/resource-fields.server';
 import { humanizeDelta } from '../api/humanize.server';
 import { models } from '../db.server';
 import { badRequest, notFound } from '../http.server';
-import { engineForUri } from '../engines/registry.server';
+import { findEngineForUri } from '../engines/registry.server';
+import type { Engine } from '../engines/types.server';
 import { PERSON_ATTRIBUTES } from '../lists/page-query.server';
 import { parseStoredObject } from '../sqllab/requests.server';
 import { requireDatasetAccess } from './access.server';
@@ -51,20 +52,12 @@ export type DatasetDetail = {
 
 const SELECT_STAR_LIMIT = 100;
 
-function selectStar(dataset: Dataset, backend: ReturnType<typeof engineForUri> | null): string {
+function selectStar(dataset: Dataset, backend: Engine | null): string {
   const dialect = backend?.dialect;
   const from = dataset.sql
     ? `(\n${dataset.sql.trim().replace(/;\s*$/, '')}\n) AS virtual_table`
     : dialect ? dialect.qualifiedName(dataset.schema, dataset.table_name) : dataset.table_name;
   return `SELECT *\nFROM ${from}\nLIMIT ${SELECT_STAR_LIMIT}`;
-}
-
-function engineOf(uri: string) {
-  try {
-    return engineForUri(uri);
-  } catch {
-    return null; // a database of an engine Sightline does not run: the dataset still shows
-  }
 }
 
 /** The dataset with everything the page and the API show, after the permission and access checks. */
@@ -82,7 +75,7 @@ export async function getDatasetDetail(user: CurrentUser, id: number): Promise<D
   const database = dataset?.database;
   if (!dataset || !database) throw notFound(`There is no dataset with id ${id}.`);
   requireDatasetAccess(user, { id: dataset.id, table_name: dataset.table_name, schema: dataset.schema, database });
-  const engine = engineOf(database.sqlalchemy_uri);
+  const engine = findEngineForUri(database.sqlalchemy_uri);
   const extra = parseStoredObject(dataset.extra);
   return {
     id: dataset.id,

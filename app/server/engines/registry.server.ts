@@ -42,3 +42,9 @@ export function engineForUri(uri: string): Engine {
   if (!engine) throw unsupported(`The URI scheme "${scheme}://" is not supported.`);
   return engine;
 }
+
+/** As engineForUri, but null for a URI no engine answers to (a stored database of another engine still lists and shows). */
+export function findEngineForUri(uri: string): Engine | null {
+  const scheme = uriScheme(uri);
+  return scheme ? (Object.values(engines).find((e) => e.schemes.includes(scheme)) ?? null) : null;
+}

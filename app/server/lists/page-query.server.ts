@@ -8,12 +8,12 @@ import { z } from 'zod';
 import {
   col, fn, literal, Op, where as sqlWhere, type Includeable, type Model, type ModelStatic, type Order, type WhereOptions,
 } from 'sequelize';
+import { PERSON_ATTRIBUTES } from '../api/query-parts.server';
 import { store } from '../db.server';
 
-export const PAGE_SIZE = 25;
+export { PERSON_ATTRIBUTES };
 
-/** The user columns a list needs to name a person, and nothing else (never the password hash). */
-export const PERSON_ATTRIBUTES = ['id', 'username', 'first_name', 'last_name'];
+export const PAGE_SIZE = 25;
 
 /** A person as lists show them: their full name, or the username when they gave none. */
 export function personName(user: { username: string; first_name: string; last_name: string } | null | undefined): string | null {
