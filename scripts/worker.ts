@@ -10,6 +10,7 @@
 import { createMigrator, describeConnectionError } from '../db/index';
 import { closeStore, store } from '../app/server/db.server';
 import { closeAllPools } from '../app/server/engines/pools.server';
+import { configureSqliteFiles } from '../app/server/engines/sqlite/file-policy.server';
 import { env } from '../app/server/env.server';
 import { startBackgroundWork, stopBackgroundWork } from '../app/server/jobs/worker.server';
 import { closeResultsStore } from '../app/server/sqllab/results-backend.server';
@@ -46,6 +47,9 @@ const pending = await createMigrator(store().sequelize).pending();
 if (pending.length > 0) {
   fail(`the metadata store lacks ${pending.length} migration(s) (${pending.map((m) => m.name).join(', ')}): start the web process or run npm run db:migrate first`);
 }
+
+// The same SQLite files as the web process may open, and no others (bootstrap does this there).
+configureSqliteFiles({ dataDirs: env().sqliteDataDirs, examplesUrl: env().examplesUrl, metadataUrl: env().databaseUrl });
 
 // The web process has its HTTP server to stay alive; a worker has only its (unref'd) timers.
 const keepAlive = setInterval(() => {}, 1 << 30);

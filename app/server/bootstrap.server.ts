@@ -13,6 +13,7 @@ import { seedRoles } from './security/seed-roles.server';
 import { createUser } from './security/users.server';
 import { loadExamples } from './examples/load.server';
 import { configurePools } from './engines/pools.server';
+import { configureSqliteFiles } from './engines/sqlite/file-policy.server';
 import { databasePermissionView } from './access/database-access.server';
 
 type Log = (message: string) => void;
@@ -75,6 +76,7 @@ export async function ensureExamples(log: Log) {
 
 export async function bootstrap(log: Log = console.log) {
   configurePools({ connectTimeoutMs: env().ENGINE_CONNECT_TIMEOUT_MS, maxConnections: env().ENGINE_POOL_MAX_CONNECTIONS ?? null });
+  configureSqliteFiles({ dataDirs: env().sqliteDataDirs, examplesUrl: env().examplesUrl, metadataUrl: env().databaseUrl });
   await migrate(log);
   await seedRoles(models(), log);
   await ensureAdmin(log);

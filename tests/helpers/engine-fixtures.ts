@@ -13,6 +13,7 @@ import path from 'node:path';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { EngineError } from '~/server/engines/errors.server';
+import { configureSqliteFiles, sqliteFileSettings } from '~/server/engines/sqlite/file-policy.server';
 import { mustHaveServices, POSTGRES_ADMIN_URL, postgresReachable, type TempDatabase } from './databases';
 
 export const MARIADB_ADMIN = { host: '127.0.0.1', port: 3306, user: 'root', password: '' };
@@ -124,12 +125,22 @@ export async function createRestrictedPostgresUser(database: string): Promise<Te
 // One implementation of the password-checking scratch cluster, shared with the e2e tests.
 export { startPasswordPostgres as startScratchPostgres, type PasswordPostgres as ScratchPostgres } from './scratch-postgres';
 
-/** An empty SQLite database file (a zero-length file is one) in a temp directory of its own. */
+/**
+ * An empty SQLite database file (a zero-length file is one) in a temp directory of its own, which
+ * the SQLite engine is allowed to open (added to the file policy this process runs with).
+ */
 export function tempSqliteFile(): { file: string; remove(): void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-sqlite-'));
   const file = path.join(dir, 'test.db');
   fs.writeFileSync(file, '');
+  allowSqliteDir(dir);
   return { file, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Adds `dir` to the directories SQLite data sources may open files from, keeping the rest of the policy. */
+export function allowSqliteDir(dir: string): void {
+  const settings = sqliteFileSettings();
+  configureSqliteFiles({ ...settings, dataDirs: [...settings.dataDirs, dir] });
 }
 
 /**

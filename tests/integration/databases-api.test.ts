@@ -139,7 +139,7 @@ describe('settings validation', () => {
     expect(duplicate.body.message.database_name).toEqual(['A database with the same name already exists.']);
     const metaFile = app.databaseUrl.replace(/^sqlite:/, '');
     const meta = await admin().post<{ message: Record<string, string[]> }>('/api/v1/database/', { database_name: 'meta', sqlalchemy_uri: `sqlite:///${metaFile}` });
-    expect(meta.status).toBe(400);
+    expect(meta.status).toBe(422);
     expect(meta.body.message.sqlalchemy_uri[0]).toMatch(/metadata store/);
   });
 });

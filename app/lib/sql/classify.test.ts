@@ -79,6 +79,74 @@ describe('classifyStatement', () => {
 
   it('sees through MySQL executable comments', () => {
     expect(kind('/*!50000 DROP TABLE t */', MYSQL_FLAVOR)).toBe('ddl');
+    expect(kind('/*! DELETE FROM t WHERE id = 1 */', MYSQL_FLAVOR)).toBe('dml');
+    expect(kind('/*M!100100 DELETE FROM t */', MYSQL_FLAVOR)).toBe('dml');
+    expect(kind('SELECT 1 /*!, (DELETE) */', MYSQL_FLAVOR)).toBe('read');
+    expect(kind('/*!100000 SET STATEMENT max_statement_time=60 FOR */ DELETE FROM t', MYSQL_FLAVOR)).toBe('dml');
+    // Elsewhere /*! is an ordinary comment.
+    expect(kind('/*! DELETE FROM t */ SELECT 1', POSTGRES_FLAVOR)).toBe('read');
+  });
+});
+
+describe("MariaDB's SET STATEMENT … FOR", () => {
+  it.each([
+    ['SET STATEMENT max_statement_time=60 FOR DELETE FROM t WHERE id = 1', 'dml'],
+    ['SET STATEMENT max_statement_time=60 FOR UPDATE t SET v = 0 WHERE id = 1', 'dml'],
+    ['set statement tx_read_only=0, max_statement_time=1 for insert into t values (1)', 'dml'],
+    ['SET STATEMENT tx_read_only=0 FOR DROP TABLE t', 'ddl'],
+    ['SET STATEMENT x = (SELECT 1 FOR UPDATE) FOR TRUNCATE t', 'ddl'],
+    ['SET STATEMENT max_statement_time=60 FOR SELECT * FROM t', 'read'],
+    ['SET STATEMENT a=1 FOR SET STATEMENT b=2 FOR DELETE FROM t', 'dml'],
+  ] as const)('%s is %s', (sql, expected) => {
+    expect(kind(sql, MYSQL_FLAVOR)).toBe(expected);
+  });
+
+  it('takes the inner statement’s rows but never rewrites it as a SELECT, and an incomplete one is unrecognised', () => {
+    expect(describeStatement('SET STATEMENT max_statement_time=60 FOR SELECT 1', MYSQL_FLAVOR)).toMatchObject({
+      kind: 'read',
+      keyword: 'SET',
+      isSelect: false,
+      returnsRows: true,
+    });
+    expect(describeStatement('SET STATEMENT max_statement_time=60', MYSQL_FLAVOR)).toMatchObject({ kind: 'dml', known: false });
+  });
+});
+
+describe('SET that reaches the whole server', () => {
+  it.each([
+    'SET @x = 1, GLOBAL max_connections = 151',
+    'set @x=1,global max_connections=151',
+    'SET @x = 1, @@global.max_connections = 151',
+    'SET @x = 1, @@GLOBAL.max_connections = 151',
+    'SET SESSION sql_mode = "", PERSIST max_connections = 151',
+    'SET @x = (SELECT 1), PERSIST_ONLY max_connections = 151',
+    'SET @x = 1, /*!GLOBAL */ max_connections = 151',
+    'SET @x = 1, /* c */ GLOBAL max_connections = 151',
+    'SET GLOBAL TRANSACTION READ WRITE',
+    'SET PASSWORD = PASSWORD("x")',
+    'SET DEFAULT ROLE admin FOR u',
+  ])('%s is ddl', (sql) => {
+    expect(kind(sql, MYSQL_FLAVOR)).toBe('ddl');
+  });
+
+  it.each(['SET @global = 1', 'SET @x = 1, @y = 2', 'SET SESSION TRANSACTION READ WRITE', 'SET ROLE analyst', 'SET NAMES utf8mb4', "SET @x = 'GLOBAL max_connections'"])(
+    '%s is a read',
+    (sql) => {
+      expect(kind(sql, MYSQL_FLAVOR)).toBe('read');
+    },
+  );
+});
+
+describe('other MySQL tricks', () => {
+  it('counts MariaDB BEGIN NOT ATOMIC blocks as unrecognised, while BEGIN alone stays a read', () => {
+    expect(describeStatement('BEGIN NOT ATOMIC DELETE FROM t; END', MYSQL_FLAVOR)).toMatchObject({ kind: 'dml', known: false });
+    expect(kind('BEGIN NOT DEFERRABLE', POSTGRES_FLAVOR)).toBe('read');
+    expect(kind('BEGIN WORK', MYSQL_FLAVOR)).toBe('read');
+  });
+
+  it('reads MySQL -- as a comment only before a space, so a DELETE after 1--1 is seen', () => {
+    expect(isMutating('SELECT 1--1; DELETE FROM t', MYSQL_FLAVOR)).toBe(true);
+    expect(isMutating('SELECT 1 -- ; DELETE FROM t', MYSQL_FLAVOR)).toBe(false);
   });
 });
 

@@ -11,7 +11,11 @@
  *   modifies data, EXPLAIN ANALYZE (or MariaDB ANALYZE) of a DML statement (it runs it), a PRAGMA
  *   that assigns, and anything unrecognised: unknown means "may write".
  * - `ddl`: CREATE/ALTER/DROP/TRUNCATE/RENAME/GRANT/…, maintenance (VACUUM, ANALYZE t), DO blocks,
- *   server-wide SET GLOBAL/PERSIST, and SELECT … INTO (creates a table in PostgreSQL, a file in MySQL).
+ *   a SET that changes anything server-wide (GLOBAL, PERSIST or @@global. in any of its assignments,
+ *   `SET @x = 1, GLOBAL y = 2` included; SET PASSWORD, SET DEFAULT ROLE), and SELECT … INTO
+ *   (creates a table in PostgreSQL, a file in MySQL).
+ * - MariaDB's `SET STATEMENT var = … FOR <statement>` is whatever <statement> is; its compound
+ *   `BEGIN NOT ATOMIC … END` may run anything, so it counts as unrecognised.
  * A SELECT calling a function with side effects (nextval, set_config, pg_terminate_backend) is
  * still `read`: only the database's permissions can stop that, as in Superset.
  */
@@ -63,10 +67,10 @@ const shape = (kind: StatementKind, kw: string, isSelect = false, returnsRows = 
 });
 
 export function describeStatement(sql: string, flavor: SqlFlavor = ANSI_FLAVOR): StatementShape {
-  return describeTokens(significant(tokenize(sql, flavor)));
+  return describeTokens(significant(tokenize(sql, flavor)), flavor);
 }
 
-function describeTokens(all: Token[]): StatementShape {
+function describeTokens(all: Token[], flavor: SqlFlavor): StatementShape {
   let start = 0;
   while (all[start]?.text === '(') start++; // `(SELECT …) UNION (SELECT …)`
   const tokens = all.slice(start);
@@ -76,18 +80,16 @@ function describeTokens(all: Token[]): StatementShape {
 
   if (kw === 'SELECT') return hasTopLevel(tokens, 'INTO') ? shape('ddl', kw) : shape('read', kw, true, true);
   if (kw === 'VALUES' || kw === 'TABLE') return shape('read', kw, true, true);
-  if (kw === 'WITH') return describeWith(tokens);
-  if (kw === 'EXPLAIN' || kw === 'ANALYZE' || kw === 'ANALYSE') return describeExplain(tokens, kw);
+  if (kw === 'WITH') return describeWith(tokens, flavor);
+  if (kw === 'EXPLAIN' || kw === 'ANALYZE' || kw === 'ANALYSE') return describeExplain(tokens, kw, flavor);
   if (kw === 'PRAGMA') {
     const assigns = tokens.some((t) => t.text === '=');
     const name = keyword(tokens.find((t, i) => i > 0 && t.kind === 'word' && tokens[i + 1]?.text !== '.'));
     const hasArgument = tokens.some((t) => t.text === '(');
     return assigns || (hasArgument && !REPORTING_PRAGMAS.has(name)) ? shape('dml', kw) : shape('read', kw, false, true);
   }
-  if (kw === 'SET') {
-    const text = tokens.map((t) => t.text).join(' ').toUpperCase();
-    return /^SET (GLOBAL|PERSIST|PERSIST_ONLY|PASSWORD)\b|@ @ (GLOBAL|PERSIST|PERSIST_ONLY) \./.test(text) ? shape('ddl', kw) : shape('read', kw);
-  }
+  if (kw === 'SET') return describeSet(tokens, flavor);
+  if (kw === 'BEGIN' && second === 'NOT' && keyword(tokens[2]) === 'ATOMIC') return shape('dml', kw, false, false, false); // MariaDB's BEGIN NOT ATOMIC … END block
   if (kw === 'RESET' && ['MASTER', 'SLAVE', 'REPLICA', 'QUERY', 'PERSIST', 'BINARY'].includes(second)) return shape('ddl', kw);
   if (kw === 'START' && second !== 'TRANSACTION') return shape('ddl', kw);
   if (REPORTING.has(kw)) return shape('read', kw, false, true);
@@ -97,8 +99,46 @@ function describeTokens(all: Token[]): StatementShape {
   return shape('dml', kw, false, returning, false);
 }
 
+const SERVER_SCOPES = new Set(['GLOBAL', 'PERSIST', 'PERSIST_ONLY']);
+
+/**
+ * SET: a read (session state) unless one of its assignments reaches the whole server. MariaDB's
+ * `SET STATEMENT a = 1, … FOR <statement>` takes the kind of <statement> (the FOR at depth 0).
+ */
+function describeSet(tokens: Token[], flavor: SqlFlavor): StatementShape {
+  const second = keyword(tokens[1]);
+  if (second === 'PASSWORD' || (second === 'DEFAULT' && keyword(tokens[2]) === 'ROLE')) return shape('ddl', 'SET');
+  let depth = 0;
+  let serverWide = false;
+  for (let i = 1; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (t.text === '(') depth++;
+    else if (t.text === ')') depth--;
+    else if (depth === 0 && second === 'STATEMENT' && keyword(t) === 'FOR') {
+      const inner = describeTokens(tokens.slice(i + 1), flavor);
+      const kind = serverWide ? 'ddl' : inner.kind;
+      return shape(kind, 'SET', false, inner.returnsRows, inner.known);
+    } else if (SERVER_SCOPES.has(keyword(t)) && scopesAssignment(tokens, i, depth)) {
+      serverWide = true;
+    }
+  }
+  if (second === 'STATEMENT') return shape('dml', 'SET', false, false, false); // no FOR: not a statement we know
+  return shape(serverWide ? 'ddl' : 'read', 'SET');
+}
+
+/**
+ * Whether the scope word at `i` (GLOBAL, PERSIST…) scopes an assignment: right after SET, after a
+ * comma of the list (`SET @a = 1, GLOBAL x = 2`), or as `@@global.x` anywhere. `@global` is a user
+ * variable. (A PostgreSQL `SET search_path TO a, global` is caught too: a refusal, never a miss.)
+ */
+function scopesAssignment(tokens: Token[], i: number, depth: number): boolean {
+  const before = tokens[i - 1]?.text;
+  if (before === '@') return tokens[i - 2]?.text === '@' && tokens[i + 1]?.text === '.';
+  return i === 1 || (depth === 0 && before === ',');
+}
+
 /** WITH …: the main statement after the CTE list decides, unless a CTE itself modifies data. */
-function describeWith(tokens: Token[]): StatementShape {
+function describeWith(tokens: Token[], flavor: SqlFlavor): StatementShape {
   let depth = 0;
   let mainIndex = -1;
   let modifyingCte = false;
@@ -115,13 +155,13 @@ function describeWith(tokens: Token[]): StatementShape {
     }
   }
   if (mainIndex < 0) return shape('dml', 'WITH', false, false, false); // unrecognised: may write
-  const main = describeTokens(tokens.slice(mainIndex));
+  const main = describeTokens(tokens.slice(mainIndex), flavor);
   if (!modifyingCte) return { ...main, keyword: 'WITH' };
   return shape(main.kind === 'ddl' ? 'ddl' : 'dml', 'WITH', false, main.returnsRows);
 }
 
 /** EXPLAIN is a read unless ANALYZE makes it run the statement; MariaDB's `ANALYZE SELECT` runs it too. */
-function describeExplain(tokens: Token[], kw: string): StatementShape {
+function describeExplain(tokens: Token[], kw: string, flavor: SqlFlavor): StatementShape {
   let analyze = kw !== 'EXPLAIN';
   let i = 1;
   let depth = 0;
@@ -139,7 +179,7 @@ function describeExplain(tokens: Token[], kw: string): StatementShape {
     return shape('ddl', kw); // ANALYZE t / ANALYZE TABLE t: updates statistics
   }
   if (!analyze || inner.length === 0) return shape('read', kw, false, true);
-  const innerShape = describeTokens(inner);
+  const innerShape = describeTokens(inner, flavor);
   return shape(innerShape.kind, kw, false, true);
 }
 

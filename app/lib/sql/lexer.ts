@@ -17,12 +17,16 @@ export interface SqlFlavor {
   readonly escapeStringPrefix: boolean;
   /** MySQL/MariaDB: `#` starts a line comment. */
   readonly hashComments: boolean;
+  /** MySQL/MariaDB: `--` starts a comment only before whitespace or a control character (`1--1` is 1 - -1). */
+  readonly dashCommentNeedsSpace: boolean;
   /** PostgreSQL: block comments nest. */
   readonly nestedComments: boolean;
   /** SQLite: [name] quotes an identifier. */
   readonly bracketIdentifiers: boolean;
   /** MySQL/MariaDB: the body of `/*! … *\/` and `/*M! … *\/` is executed, so it is lexed as SQL. */
   readonly executableComments: boolean;
+  /** PostgreSQL: a `--` comment ends at a carriage return as well as at a line feed (its scanner's non_newline). */
+  readonly carriageReturnEndsComment: boolean;
 }
 
 const BASE: SqlFlavor = {
@@ -32,19 +36,22 @@ const BASE: SqlFlavor = {
   dollarQuotes: false,
   escapeStringPrefix: false,
   hashComments: false,
+  dashCommentNeedsSpace: false,
   nestedComments: false,
   bracketIdentifiers: false,
   executableComments: false,
+  carriageReturnEndsComment: false,
 };
 
 export const ANSI_FLAVOR: SqlFlavor = BASE;
-export const POSTGRES_FLAVOR: SqlFlavor = { ...BASE, name: 'postgresql', dollarQuotes: true, escapeStringPrefix: true, nestedComments: true };
+export const POSTGRES_FLAVOR: SqlFlavor = { ...BASE, name: 'postgresql', dollarQuotes: true, escapeStringPrefix: true, nestedComments: true, carriageReturnEndsComment: true };
 export const MYSQL_FLAVOR: SqlFlavor = {
   ...BASE,
   name: 'mysql',
   backslashEscapes: true,
   doubleQuotedStrings: true,
   hashComments: true,
+  dashCommentNeedsSpace: true,
   executableComments: true,
 };
 export const SQLITE_FLAVOR: SqlFlavor = { ...BASE, name: 'sqlite', bracketIdentifiers: true };
@@ -84,9 +91,8 @@ export function tokenize(sql: string, flavor: SqlFlavor = ANSI_FLAVOR): Token[] 
       let j = i + 1;
       while (j < n && /\s/.test(sql[j])) j++;
       push('space', j);
-    } else if ((c === '-' && next === '-') || (c === '#' && flavor.hashComments)) {
-      const nl = sql.indexOf('\n', i);
-      push('comment', nl === -1 ? n : nl);
+    } else if ((c === '-' && next === '-' && dashCommentAt(sql, i, flavor)) || (c === '#' && flavor.hashComments)) {
+      push('comment', lineCommentEnd(sql, i, flavor.carriageReturnEndsComment));
     } else if (c === '/' && next === '*') {
       const exec = flavor.executableComments ? /^\/\*M?!\d*/.exec(sql.slice(i, i + 12)) : null;
       if (exec && !inExecutableComment) {
@@ -129,6 +135,12 @@ export function tokenize(sql: string, flavor: SqlFlavor = ANSI_FLAVOR): Token[] 
     }
   }
   return tokens;
+}
+
+/** Whether the `--` at `i` opens a comment: always, or in MySQL only before whitespace, a control character or the end. */
+function dashCommentAt(sql: string, i: number, flavor: SqlFlavor): boolean {
+  if (!flavor.dashCommentNeedsSpace || i + 2 >= sql.length) return true;
+  return sql.charCodeAt(i + 2) <= 32;
 }
 
 function blockCommentEnd(sql: string, start: number, nested: boolean): number {
@@ -180,4 +192,12 @@ export function significant(tokens: readonly Token[]): Token[] {
 /** The upper-cased keyword of a `word` token, or '' for anything else. */
 export function keyword(token: Token | undefined): string {
   return token?.kind === 'word' ? token.text.toUpperCase() : '';
+}
+
+/** Where a `--` or `#` comment starting at `i` ends: at the line break (not included), or the end. */
+function lineCommentEnd(sql: string, i: number, carriageReturn: boolean): number {
+  const lf = sql.indexOf('\n', i);
+  const cr = carriageReturn ? sql.indexOf('\r', i) : -1;
+  const ends = [lf, cr].filter((at) => at !== -1);
+  return ends.length > 0 ? Math.min(...ends) : sql.length;
 }

@@ -72,6 +72,22 @@ describe('planLimit and settleLimit (Superset limiting factors)', () => {
     expect(plan('SELECT 1 LIMIT 5', null, null)).toMatchObject({ sql: 'SELECT 1 LIMIT 6', limit: 5, limitingFactor: 'QUERY' });
   });
 
+  it('without the extra row (a reader that keeps every row): the SQL’s own LIMIT as written, the dropdown exactly', () => {
+    const exact = (sql: string, requested: number | null, serverMax: number | null = null) =>
+      planLimit({ sql, requested, serverMax, isSelect: true, flavor: POSTGRES_FLAVOR, extraRow: false });
+    expect(exact('SELECT * FROM t LIMIT 10', null)).toEqual({ sql: 'SELECT * FROM t LIMIT 10', limit: 10, fetchLimit: 10, limitingFactor: 'QUERY' });
+    expect(exact('SELECT * FROM t LIMIT 0', null)).toMatchObject({ sql: 'SELECT * FROM t LIMIT 0', limit: 0, fetchLimit: 0 });
+    expect(exact('SELECT * FROM t FETCH FIRST ROW ONLY', null)).toMatchObject({ sql: 'SELECT * FROM t FETCH FIRST ROW ONLY', limit: 1 });
+    expect(exact('SELECT * FROM t LIMIT 10', 10)).toMatchObject({ sql: 'SELECT * FROM t LIMIT 10', limitingFactor: 'QUERY_AND_DROPDOWN' });
+    expect(exact('SELECT * FROM t LIMIT 5000', 1000)).toMatchObject({ sql: 'SELECT * FROM t LIMIT 1000', fetchLimit: 1000, limitingFactor: 'DROPDOWN' });
+    expect(exact('SELECT * FROM t', null, 20)).toMatchObject({ sql: 'SELECT * FROM t LIMIT 20', fetchLimit: 20 });
+    expect(exact('SELECT * FROM t', null)).toMatchObject({ sql: 'SELECT * FROM t', limit: null, fetchLimit: null });
+    // Whether a full result was cut cannot be known without the extra row.
+    expect(settleLimit(exact('SELECT * FROM t LIMIT 10', null), 10)).toEqual({ keep: 10, limitingFactor: 'UNKNOWN' });
+    expect(settleLimit(exact('SELECT * FROM t LIMIT 10', null), 4)).toEqual({ keep: 4, limitingFactor: 'NOT_LIMITED' });
+    expect(planLimit({ sql: 'SHOW ALL', requested: 10, serverMax: null, isSelect: false, extraRow: false }).fetchLimit).toBe(10);
+  });
+
   it('does not rewrite statements that are not SELECTs, but still caps what is read', () => {
     const p = planLimit({ sql: 'SHOW ALL', requested: 10, serverMax: null, isSelect: false });
     expect(p).toEqual({ sql: 'SHOW ALL', limit: 10, fetchLimit: 11, limitingFactor: 'DROPDOWN' });

@@ -9,6 +9,9 @@
  *   QUERY (the SQL's LIMIT is smaller), QUERY_AND_DROPDOWN (equal).
  * - The statement runs with LIMIT effective+1: an extra row proves the limit cut something off.
  *   When no more than `limit` rows come back the factor becomes NOT_LIMITED, whatever it was.
+ *   A reader that cannot drop that row (a bulk export: PostgreSQL's COPY writes every row it
+ *   reads) plans with `extraRow: false`: the statement then runs with its own LIMIT untouched,
+ *   or the dropdown's exactly, and whether a limit cut rows stays UNKNOWN.
  * A trailing literal LIMIT is rewritten in place; a non-literal one (`LIMIT ALL`, `LIMIT $1`,
  * `FETCH FIRST ROW ONLY`) makes the query a subquery: `SELECT * FROM (…) AS inner_qry LIMIT n`.
  */
@@ -82,11 +85,11 @@ export function applyLimitToSql(sql: string, limit: number, flavor: SqlFlavor = 
 }
 
 export interface LimitPlan {
-  /** The SQL to run: rewritten to fetch one row more than `limit` when it is a SELECT. */
+  /** The SQL to run: rewritten to fetch one row more than `limit` when it is a SELECT (unless planned without the extra row). */
   readonly sql: string;
   /** Rows to keep at most, or null when nothing limits the statement. */
   readonly limit: number | null;
-  /** Rows to read at most (limit + 1), or null. */
+  /** Rows to read at most: limit + 1 (limit itself when planned without the extra row), or null. */
   readonly fetchLimit: number | null;
   /** What binds, before knowing how many rows come back. */
   readonly limitingFactor: LimitingFactor;
@@ -103,7 +106,8 @@ function minDefined(a: number | null, b: number | null): number | null {
 /**
  * Plans the limit of one statement. `requested` and `serverMax` that are missing, zero or negative
  * count as absent. A statement that is not a SELECT (SHOW, EXPLAIN, PRAGMA …) is not rewritten;
- * its rows are still capped at the dropdown limit when read.
+ * its rows are still capped at the dropdown limit when read. `extraRow: false` plans for a
+ * reader that keeps every row the statement yields (see the module comment).
  */
 export function planLimit(opts: {
   sql: string;
@@ -111,14 +115,16 @@ export function planLimit(opts: {
   serverMax?: number | null;
   isSelect: boolean;
   flavor?: SqlFlavor;
+  extraRow?: boolean;
 }): LimitPlan {
   const flavor = opts.flavor ?? ANSI_FLAVOR;
+  const extra = opts.extraRow === false ? 0 : 1;
   const dropdown = minDefined(positive(opts.requested), positive(opts.serverMax));
   if (!opts.isSelect) {
     return {
       sql: opts.sql,
       limit: dropdown,
-      fetchLimit: dropdown === null ? null : dropdown + 1,
+      fetchLimit: dropdown === null ? null : dropdown + extra,
       limitingFactor: dropdown === null ? 'NOT_LIMITED' : 'DROPDOWN',
     };
   }
@@ -129,11 +135,17 @@ export function planLimit(opts: {
   if (dropdown === null || (sqlLimit !== null && sqlLimit < dropdown)) limitingFactor = 'QUERY';
   else if (sqlLimit === null || sqlLimit > dropdown) limitingFactor = 'DROPDOWN';
   else limitingFactor = 'QUERY_AND_DROPDOWN';
-  return { sql: applyLimitToSql(opts.sql, limit + 1, flavor, { force: true }), limit, fetchLimit: limit + 1, limitingFactor };
+  // Without the extra row, the statement's own LIMIT stays as written whenever it binds (it may be
+  // one that cannot be rewritten in place, like FETCH FIRST ROW ONLY).
+  const sql = extra === 0 && limitingFactor !== 'DROPDOWN' ? opts.sql : applyLimitToSql(opts.sql, limit + extra, flavor, { force: true });
+  return { sql, limit, fetchLimit: limit + extra, limitingFactor };
 }
 
 /** After reading `fetched` rows: how many to keep, and the final limiting factor. */
-export function settleLimit(plan: Pick<LimitPlan, 'limit' | 'limitingFactor'>, fetched: number): { keep: number; limitingFactor: LimitingFactor } {
-  if (plan.limit === null || fetched <= plan.limit) return { keep: fetched, limitingFactor: 'NOT_LIMITED' };
+export function settleLimit(plan: Pick<LimitPlan, 'limit' | 'fetchLimit' | 'limitingFactor'>, fetched: number): { keep: number; limitingFactor: LimitingFactor } {
+  if (plan.limit === null || fetched < plan.limit) return { keep: fetched, limitingFactor: 'NOT_LIMITED' };
+  // Planned without the extra row: a full result may or may not have been cut.
+  if (plan.fetchLimit === plan.limit) return { keep: plan.limit, limitingFactor: 'UNKNOWN' };
+  if (fetched === plan.limit) return { keep: fetched, limitingFactor: 'NOT_LIMITED' };
   return { keep: plan.limit, limitingFactor: plan.limitingFactor };
 }

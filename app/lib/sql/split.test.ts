@@ -35,6 +35,12 @@ describe('splitStatements', () => {
     expect(sqls('SELECT /* a /* b; */ c; */ 1; SELECT 2')).toEqual(['SELECT /* a /* b; */ c; */ 1', 'SELECT 2']);
   });
 
+  it('ends a PostgreSQL -- comment at a carriage return, as its scanner does (elsewhere only at a line feed)', () => {
+    // PostgreSQL runs the DELETE: the splitter must see it as a statement of its own.
+    expect(sqls('SELECT 1 -- x\r; DELETE FROM t')).toEqual(['SELECT 1 -- x', 'DELETE FROM t']);
+    expect(sqls('SELECT 1 -- x\r; DELETE FROM t', SQLITE_FLAVOR)).toEqual(['SELECT 1 -- x\r; DELETE FROM t']);
+  });
+
   it('respects PostgreSQL dollar quotes, tagged or not', () => {
     const fn = `CREATE FUNCTION f() RETURNS int AS $$ BEGIN RETURN 1; END; $$ LANGUAGE plpgsql`;
     const tagged = `DO $body$ BEGIN PERFORM 1; RAISE NOTICE '$$'; END $body$`;
@@ -55,6 +61,25 @@ describe('splitStatements', () => {
       'SELECT 1',
       'COMMIT',
     ]);
+  });
+
+  it('keeps a MariaDB BEGIN NOT ATOMIC block whole', () => {
+    const block = 'BEGIN NOT ATOMIC DECLARE x INT; IF 1 THEN SELECT 1; END IF; BEGIN SELECT 2; END; END';
+    expect(sqls(`${block}; SELECT 3`, MYSQL_FLAVOR)).toEqual([block, 'SELECT 3']);
+  });
+
+  it('splits inside MySQL executable comments, whose body the server runs', () => {
+    expect(sqls('SELECT 1 /*! ; DELETE FROM t */', MYSQL_FLAVOR)).toEqual(['SELECT 1 /*!', 'DELETE FROM t */']);
+    expect(sqls('/*M!100100 SELECT 1; DELETE FROM t */', MYSQL_FLAVOR)).toEqual(['/*M!100100 SELECT 1', 'DELETE FROM t */']);
+    // Outside the MySQL flavour it is an ordinary comment.
+    expect(sqls('SELECT 1 /*! ; DELETE FROM t */')).toEqual(['SELECT 1 /*! ; DELETE FROM t */']);
+  });
+
+  it('takes MySQL -- for a comment only before a space or control character', () => {
+    expect(sqls('SELECT 1--1; DELETE FROM t', MYSQL_FLAVOR)).toEqual(['SELECT 1--1', 'DELETE FROM t']);
+    expect(sqls('SELECT 1 -- c; DELETE FROM t\n; SELECT 2', MYSQL_FLAVOR)).toEqual(['SELECT 1 -- c; DELETE FROM t', 'SELECT 2']);
+    expect(sqls('SELECT 1 --\tc; d\n; SELECT 2', MYSQL_FLAVOR)).toEqual(['SELECT 1 --\tc; d', 'SELECT 2']);
+    expect(sqls('SELECT 1--1; DELETE FROM t', SQLITE_FLAVOR)).toEqual(['SELECT 1--1; DELETE FROM t']);
   });
 
   it('reports offsets into the script', () => {

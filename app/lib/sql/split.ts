@@ -1,9 +1,12 @@
 /**
  * Splits a script into statements at top-level semicolons, and strips comments. Quotes, comments
  * and dollar quotes are respected through the lexer. Semicolons inside the BEGIN … END body of a
- * CREATE TRIGGER / FUNCTION / PROCEDURE / EVENT do not split (SQLite triggers, MySQL routines,
- * PostgreSQL BEGIN ATOMIC). MySQL's client-side `DELIMITER` command is not supported: it is not
- * SQL, and the body rule above makes it unnecessary for the usual cases.
+ * CREATE TRIGGER / FUNCTION / PROCEDURE / EVENT, or of MariaDB's BEGIN NOT ATOMIC block, do not
+ * split (SQLite triggers, MySQL routines, PostgreSQL BEGIN ATOMIC). MySQL's client-side `DELIMITER`
+ * command is not supported: it is not SQL, and the body rule above makes it unnecessary for the
+ * usual cases. In the MySQL flavour the body of a `/*! … *\/` comment is code (the server runs
+ * it), so its semicolons split. A text the splitter reads as one statement but the server as two
+ * is refused by the engines (one statement per call), never run twice.
  */
 import { ANSI_FLAVOR, keyword, tokenize, type SqlFlavor, type Token } from './lexer';
 
@@ -31,8 +34,9 @@ export function splitStatements(script: string, flavor: SqlFlavor = ANSI_FLAVOR)
   const flush = () => {
     const meaningful = current.filter((t) => t.kind !== 'space' && t.kind !== 'comment');
     if (meaningful.length > 0) {
-      const first = current.find((t) => t.kind !== 'space') as Token;
-      const last = [...current].reverse().find((t) => t.kind !== 'space') as Token;
+      // The markers of an executable comment stay with the statement (they keep its version condition).
+      const first = current.find(isText) as Token;
+      const last = [...current].reverse().find(isText) as Token;
       statements.push({ sql: script.slice(first.start, last.end), start: first.start, end: last.end });
     }
     current = [];
@@ -55,6 +59,12 @@ export function splitStatements(script: string, flavor: SqlFlavor = ANSI_FLAVOR)
     // Only in the head (`CREATE [OR REPLACE] [DEFINER=…] TRIGGER`), so a column named `trigger` is no routine.
     if (words[0] === 'CREATE' && !sawParen && words.length < 8 && ROUTINE_WORDS.has(kw)) routine = true;
     words.push(kw);
+    // MariaDB's anonymous block `BEGIN NOT ATOMIC … END`: its opening BEGIN is already counted here.
+    if (words.length === 3 && words.join(' ') === 'BEGIN NOT ATOMIC') {
+      routine = true;
+      depth = 1;
+      continue;
+    }
     if (!routine) continue;
     if (kw === 'BEGIN' || (kw === 'CASE' && depth > 0)) {
       depth++;
@@ -66,6 +76,9 @@ export function splitStatements(script: string, flavor: SqlFlavor = ANSI_FLAVOR)
   flush();
   return statements;
 }
+
+/** Anything but whitespace: the `/*!` and `*\/` markers count, though the lexer files them as space. */
+const isText = (t: Token) => t.kind !== 'space' || /\S/.test(t.text);
 
 function nextSignificant(tokens: readonly Token[], i: number): Token | undefined {
   for (let j = i + 1; j < tokens.length; j++) {

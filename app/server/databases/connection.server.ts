@@ -5,8 +5,6 @@
  * means "keep the stored one", and is honoured only for the same engine, host and port as the
  * stored connection, so editing a database cannot send its password to another server.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Database } from '../../../db/index';
 import type { ConfigurationMethod } from '~/lib/database-settings';
 import { parametersJsonSchema } from '../engines/connection-schema.server';
@@ -14,8 +12,9 @@ import { EngineError } from '../engines/errors.server';
 import type { ConnectionTarget } from '../engines/pools.server';
 import { engineForUri, engines, findEngine, findEngineForUri } from '../engines/registry.server';
 import type { ConnectionParams, Engine } from '../engines/types.server';
+import { sqliteFile } from '../engines/sqlite/connection.server';
+import { sqliteFileRefusal } from '../engines/sqlite/file-policy.server';
 import { maskPassword, PASSWORD_MASK } from '../engines/uri.server';
-import { store } from '../db.server';
 import { DatabaseInputError, inputError, storedPassword } from './records.server';
 
 export const REQUIRED_FIELD = 'This is a required field';
@@ -85,16 +84,15 @@ function asInputError(error: unknown, field: string): unknown {
   return error instanceof EngineError ? inputError(400, field, error.message) : error;
 }
 
-/** Refuses a SQLite path that is Sightline's own metadata store: its users and secrets are not data to browse. */
-function refuseMetadataStore(params: ConnectionParams, field: string) {
-  const { sequelize } = store();
-  // Sequelize keeps the SQLite file in its options; its typings do not declare them.
-  const storage = sequelize.getDialect() === 'sqlite' ? (sequelize as unknown as { options: { storage?: string } }).options.storage : undefined;
-  if (params.engine !== 'sqlite' || !storage || storage === ':memory:') return;
-  const real = (file: string) => (fs.existsSync(file) ? fs.realpathSync(file) : path.resolve(file));
-  if (real(params.database) === real(storage)) {
-    throw inputError(400, field, "This file is Sightline's own metadata store; it cannot be added as a database.");
-  }
+/**
+ * A SQLite file the engine would refuse to open (outside SQLITE_DATA_DIRS, or the metadata store,
+ * by any path): a 422 naming the field now, before anything is saved or tried. The engine refuses
+ * it again at connect time, which is the guarantee.
+ */
+function refuseUnsafeSqliteFile(params: ConnectionParams, field: string) {
+  if (params.engine !== 'sqlite') return;
+  const refusal = sqliteFileRefusal(sqliteFile(params));
+  if (refusal) throw inputError(422, field, refusal);
 }
 
 function sameServer(a: ConnectionParams, b: ConnectionParams): boolean {
@@ -146,7 +144,7 @@ export function resolveConnection(input: ConnectionInput, existing: Existing | n
     }
     passwordField = 'sqlalchemy_uri';
   }
-  refuseMetadataStore(params, byParameters ? 'parameters.database' : 'sqlalchemy_uri');
+  refuseUnsafeSqliteFile(params, byParameters ? 'parameters.database' : 'sqlalchemy_uri');
 
   const maskedInput = params.password === PASSWORD_MASK;
   if (maskedInput) {

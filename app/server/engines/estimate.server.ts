@@ -26,9 +26,15 @@ export async function estimateCost(opts: { target: ConnectionTarget; sql: string
   const statements = splitStatements(opts.sql, flavor).map((s) => ({ sql: s.sql, shape: describeStatement(s.sql, flavor) }));
   return withSession({ target: opts.target, timeoutMs: opts.timeoutMs ?? ESTIMATE_TIMEOUT_MS }, async (session) => {
     const discard = { batchSize: 1000, onBatch: () => {} };
-    for (const sql of opts.schema ? engine.dialect.useSchema(opts.schema) : []) await session.query(sql, describeStatement(sql, flavor), discard);
+    // An estimate never writes: every statement, ours included, runs read-only in the engine.
+    const readOnly = { readOnly: true };
+    for (const sql of opts.schema ? engine.dialect.useSchema(opts.schema) : []) {
+      await session.prepareStatement(readOnly);
+      await session.query(sql, describeStatement(sql, flavor), discard);
+    }
     const out: CostEstimate[] = [];
     for (const { sql, shape } of statements) {
+      await session.prepareStatement(readOnly);
       if (EXPLAINABLE.has(shape.keyword)) {
         out.push(await estimate(session, sql, shape));
       } else {

@@ -3,8 +3,11 @@
  * It splits the script (the engine's SQL flavour), refuses DML/DDL unless allowed, limits the
  * last statement when it is a query (Superset's limiting factors, app/lib/sql/limit.ts), and runs
  * the statements in order on ONE session, so SET, USE and temp tables carry from one to the next.
- * Statements autocommit one by one (as psql does), unless the script opens a transaction; the
- * session is reset before reuse, so nothing a script leaves behind reaches the next query.
+ * With allow_dml, statements autocommit one by one (as psql does) unless the script opens a
+ * transaction. Without it, the engine itself runs every statement read-only (see
+ * EngineSession.prepareStatement and docs/decisions/005): the classifier's refusal is only the
+ * clear message. The session is reset before reuse, so nothing a script leaves behind reaches
+ * the next query.
  */
 import { describeStatement, type StatementKind, type StatementShape } from '~/lib/sql/classify';
 import { planLimit, settleLimit, type LimitingFactor, type LimitPlan } from '~/lib/sql/limit';
@@ -63,11 +66,14 @@ interface Plan {
   engine: Engine;
   statements: PlannedStatement[];
   limit: LimitPlan;
+  /** No allow_dml: the engine runs every statement read-only (the parser's verdict only gives the message). */
+  readOnly: boolean;
 }
 
 const DEFAULT_BATCH = 2_000;
 
-function planScript(opts: ExecuteOptions): Plan {
+/** `extraRow: false` for a reader that keeps every row it is given (COPY): see app/lib/sql/limit.ts. */
+function planScript(opts: ExecuteOptions, { extraRow = true }: { extraRow?: boolean } = {}): Plan {
   const { engine } = resolveTarget(opts.target);
   const flavor = engine.dialect.flavor;
   const parts = splitStatements(opts.sql, flavor);
@@ -87,10 +93,10 @@ function planScript(opts: ExecuteOptions): Plan {
   }
   const last = statements[statements.length - 1];
   const limit = last.shape.returnsRows
-    ? planLimit({ sql: last.sql, requested: opts.limit, serverMax: opts.serverMaxRows, isSelect: last.shape.isSelect, flavor })
+    ? planLimit({ sql: last.sql, requested: opts.limit, serverMax: opts.serverMaxRows, isSelect: last.shape.isSelect, flavor, extraRow })
     : { sql: last.sql, limit: null, fetchLimit: null, limitingFactor: 'NOT_LIMITED' as const };
   statements[statements.length - 1] = { ...last, sql: limit.sql };
-  return { engine, statements, limit };
+  return { engine, statements, limit, readOnly: !opts.allowDml };
 }
 
 const discard: QuerySink = { batchSize: DEFAULT_BATCH, onBatch: () => {} };
@@ -106,7 +112,10 @@ async function runStatements(
   last: QuerySink | RunLast,
 ): Promise<{ infos: StatementInfo[]; lastColumns: ColumnInfo[]; lastRowsRead: number; lastAffected: number | null }> {
   const { engine } = ctx;
+  const guard = { readOnly: plan.readOnly };
   for (const sql of schema ? engine.dialect.useSchema(schema) : []) {
+    // Our own fixed text: it runs outside any read-only transaction, so a user ROLLBACK cannot undo it.
+    await session.prepareStatement({ readOnly: false });
     await session.query(sql, describeStatement(sql, engine.dialect.flavor), discard);
   }
   const infos: StatementInfo[] = [];
@@ -116,6 +125,7 @@ async function runStatements(
     const { sql, shape } = plan.statements[index];
     const started = performance.now();
     try {
+      await session.prepareStatement(guard);
       if (index < count - 1) outcome = await session.query(sql, shape, discard);
       else outcome = typeof last === 'function' ? await last(session, plan.statements[index]) : await session.query(sql, shape, last);
     } catch (error) {
@@ -213,10 +223,12 @@ export async function* streamSql(opts: ExecuteOptions): AsyncGenerator<StreamBat
  * PostgreSQL's COPY): a header record, then records ending in LF, in the engine's own text forms,
  * chunk by chunk as the consumer takes them. Null when the engine has no such protocol or it does
  * not take the statement: use streamSql then. Planning errors (DML refused) are thrown at once;
- * leaving the loop early stops the statement, as with streamSql.
+ * leaving the loop early stops the statement, as with streamSql. The engine writes every row it
+ * reads, so the statement is planned without the limiter's extra row: its own LIMIT as written,
+ * or `limit`/`serverMaxRows` exactly.
  */
 export function copyCsvSql(opts: ExecuteOptions): AsyncGenerator<Uint8Array, { rowcount: number }, void> | null {
-  const plan = planScript({ ...opts, limit: null, serverMaxRows: null });
+  const plan = planScript(opts, { extraRow: false });
   const last = plan.statements[plan.statements.length - 1];
   const copier = plan.engine.copyCsv;
   if (!copier?.accepts(last.sql, last.shape)) return null;

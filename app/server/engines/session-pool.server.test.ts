@@ -14,6 +14,7 @@ function standIn(id: number) {
     cancelKey: `s${id}`,
     broken: false,
     calls,
+    prepareStatement: async () => {},
     query: async () => ({ columns: [], rowsRead: 0, affectedRows: null, truncated: false }),
     select: async () => ({ columns: [], rows: [] }),
     cancel: async () => void calls.push('cancel'),

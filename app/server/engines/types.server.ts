@@ -82,6 +82,20 @@ export interface EngineSession {
   readonly cancelKey: string;
   /** True once the connection failed (server gone, backend terminated): the pool drops it. */
   readonly broken: boolean;
+  /**
+   * Called by the execution core before every statement of a script (and before its own USE /
+   * search_path statements). With `readOnly`, the engine itself must refuse any write by the
+   * statement about to run (a read-only transaction, a read-only connection), whatever the
+   * statements before it did to the session (SET, COMMIT, BEGIN …); without it, the session must
+   * be writable. Either way it re-pins what the SQL splitter assumes (e.g. PostgreSQL's
+   * standard_conforming_strings). `reset` undoes it all before the session is reused.
+   */
+  prepareStatement(options: { readOnly: boolean }): Promise<void>;
+  /**
+   * Runs exactly ONE statement: the engine must refuse a text holding several (PostgreSQL's
+   * extended protocol, MySQL without multipleStatements, SQLite's prepare), and several result
+   * sets are an error of this query, never a crash.
+   */
   query(sql: string, shape: StatementShape, sink: QuerySink): Promise<QueryOutcome>;
   /** A small parameterised query (introspection): all rows at once. Placeholders are the engine's own. */
   select(sql: string, params?: readonly unknown[]): Promise<{ columns: ColumnInfo[]; rows: Row[] }>;

@@ -1,7 +1,11 @@
 /**
  * `GET /api/v1/sqllab/export/{client_id}/`: the query's whole result as CSV, run again on the
  * database and streamed (never the stored, limited rows; never held in memory), read only as fast
- * as the client downloads. Needs ('can_csv', 'Superset'), the query to be the user's own (or
+ * as the client downloads. The rows are exactly those of the SQL as written: its own LIMIT binds,
+ * the SQL Lab limit (dropdown, SQL_MAX_ROW) and DISPLAY_MAX_ROW do not (Superset's export stops at
+ * the dropdown limit: it serves the stored rows or re-runs `executed_sql`; this one streams).
+ * Neither path keeps the extra row the limiter reads to tell a reached limit (copyCsvSql plans
+ * without it; streamSql drops it). Needs ('can_csv', 'Superset'), the query to be the user's own (or
  * all_query_access) and access to its database. It re-runs the query's rendered SELECT (for a
  * CTAS, the SELECT behind the table, as Superset), never with DML allowed: an export cannot write.
  * The first rows are awaited before answering, so a query that fails at once is an error response

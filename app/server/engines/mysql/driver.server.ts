@@ -5,15 +5,19 @@
  * are read from the query's events, pausing the connection while the sink is busy — the same
  * mechanism as mysql2's `.stream()`, without a stream object per query; stopping early and
  * cancelling send `KILL QUERY <thread id>` from a separate connection, which MySQL and MariaDB
- * both accept from the same user, from any process.
+ * both accept from the same user, from any process. One statement per call: mysql2 runs without
+ * multipleStatements, so the server refuses a text holding two, and a statement answering several
+ * result sets (a CALL) fails as a whole. Read-only, see read-only.server.ts.
  */
 import mysql from 'mysql2';
 import type { FieldPacket } from 'mysql2';
 import type { StatementShape } from '~/lib/sql/classify';
 import { RowBatcher } from '../batching.server';
+import { engineError } from '../errors.server';
 import type { ColumnInfo, ConnectionParams, ConnectOptions, EngineSession, QueryOutcome, QuerySink, Row } from '../types.server';
 import { connectionOptions } from './connection.server';
 import { mapMysqlError } from './errors.server';
+import { ReadOnlyBranch, readOnlyRefusal } from './read-only.server';
 import { describeFields } from './types.server';
 
 type Connection = mysql.Connection;
@@ -49,6 +53,8 @@ class MysqlSession implements EngineSession {
   private databaseChanged = false;
   /** Fails the running query: mysql2 reports a lost connection to the connection, not to the query. */
   private failActive: ((error: unknown) => void) | null = null;
+  /** The read-only transaction each statement of a database without DML runs in. */
+  private readonly readOnly = new ReadOnlyBranch((sql) => this.command(sql));
 
   constructor(
     private readonly connection: Connection,
@@ -70,6 +76,21 @@ class MysqlSession implements EngineSession {
     return String(this.connection.threadId);
   }
 
+  async prepareStatement(options: { readOnly: boolean }): Promise<void> {
+    try {
+      await this.readOnly.prepare(options.readOnly);
+    } catch (error) {
+      // Whatever state the transaction is in now, it is not one to run anything in: drop the session.
+      this.broken = true;
+      throw error;
+    }
+  }
+
+  /** One statement of ours (no rows wanted); its error rejects. */
+  private command(sql: string): Promise<void> {
+    return new Promise((resolve, reject) => this.connection.query(sql, (error) => (error ? reject(error) : resolve())));
+  }
+
   query(sql: string, shape: StatementShape, sink: QuerySink): Promise<QueryOutcome> {
     if (shape.keyword === 'USE') this.databaseChanged = true;
     return new Promise<QueryOutcome>((resolve, reject) => {
@@ -78,6 +99,7 @@ class MysqlSession implements EngineSession {
       let affectedRows: number | null = null;
       let failed: unknown = null;
       let settled = false;
+      let resultSets = 0;
       const batcher = new RowBatcher(sink, {
         pause: () => this.connection.pause(),
         resume: () => this.connection.resume(),
@@ -104,17 +126,30 @@ class MysqlSession implements EngineSession {
       const query = this.connection.query({ sql, rowsAsArray: true });
       query.on('fields', (fields?: FieldPacket[]) => {
         if (!fields) return; // a statement without a result set
+        if (++resultSets > 1) {
+          // A CALL answering several result sets: one statement, one result, or an error; stop it.
+          failed ??= engineError('GENERIC_DB_ENGINE_ERROR', 'The statement returned several result sets; a query may return only one.', {
+            engineName: 'MySQL',
+          });
+          killing ??= this.cancel().catch(() => {});
+          return;
+        }
         described = describeFields(fields);
         batcher.columns = described.columns;
       });
       query.on('result', (row: unknown) => {
-        if (Array.isArray(row)) batcher.push(convertRow(row, described.converters, described.identity));
-        else affectedRows = (row as { affectedRows?: number }).affectedRows ?? null;
+        if (Array.isArray(row)) {
+          if (resultSets === 1) batcher.push(convertRow(row, described.converters, described.identity));
+        } else {
+          affectedRows = (row as { affectedRows?: number }).affectedRows ?? null;
+        }
       });
       query.on('error', (error: { errno?: number; fatal?: boolean }) => {
         if (error.fatal) this.broken = true;
         // Our own KILL QUERY after we stopped reading: the rows we kept are the answer.
-        if (!(batcher.stopped && batcher.sinkError === undefined && error.errno === QUERY_INTERRUPTED)) failed ??= error;
+        if (!(batcher.stopped && batcher.sinkError === undefined && error.errno === QUERY_INTERRUPTED)) {
+          failed ??= (this.readOnly.active && readOnlyRefusal(error)) || error;
+        }
       });
       query.on('end', finish);
     });
@@ -136,7 +171,9 @@ class MysqlSession implements EngineSession {
   }
 
   async reset(): Promise<void> {
+    // COM_RESET_CONNECTION rolls back the read-only XA branch with everything else.
     await new Promise<void>((resolve, reject) => this.connection.reset((error) => (error ? reject(error) : resolve())));
+    this.readOnly.forget();
     if (!this.databaseChanged) return;
     if (!this.params.database) throw new Error('The session changed database and has none to return to.');
     await this.select(`USE \`${this.params.database.replaceAll('`', '``')}\``);

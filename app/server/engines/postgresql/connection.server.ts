@@ -53,9 +53,10 @@ function ssl(mode: string | undefined): pg.ClientConfig['ssl'] {
 
 /**
  * Startup settings the value conversion relies on (types.server.ts): ISO dates, hex bytea,
- * shortest exact floats. Set at startup, so DISCARD ALL on reset returns to them.
+ * shortest exact floats; and the standard strings the SQL splitter assumes (the driver pins them
+ * again before every statement). Set at startup, so DISCARD ALL on reset returns to them.
  */
-const SESSION_OPTIONS = '-c DateStyle=ISO,MDY -c IntervalStyle=postgres -c bytea_output=hex -c extra_float_digits=3';
+const SESSION_OPTIONS = '-c DateStyle=ISO,MDY -c IntervalStyle=postgres -c bytea_output=hex -c extra_float_digits=3 -c standard_conforming_strings=on';
 
 export function clientConfig(params: ConnectionParams, options: ConnectOptions): pg.ClientConfig {
   return {

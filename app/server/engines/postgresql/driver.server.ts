@@ -2,22 +2,30 @@
  * PostgreSQL sessions over node-postgres. Trusted: pg's wire-protocol handling and the server's
  * text output (shaped at startup by connection.server.ts). Checked here: every client has an
  * 'error' listener from birth (a backend terminated while idle must not crash the process, it
- * marks the session broken); rows are read with the simple query protocol and `rowMode: 'array'`,
- * one statement at a time, pausing the socket while the sink is busy (backpressure) — measured on
- * this machine it reads twice as fast as pg-query-stream, whose cursor makes the server wait for
- * each batch round trip; stopping early cancels the statement on the server. The rows of
- * `query` are decoded off the wire by wire-rows.server.ts (pg's own row parsing cost three times
- * what the server spends writing them); pg still runs the protocol, and reads the rows itself if
- * that reader could not be installed. Cancel is `pg_cancel_backend(pid)` from a separate
- * connection, so it also works from another process.
+ * marks the session broken); user SQL goes through the extended query protocol, so the server
+ * itself refuses a text holding several commands (a splitter mistake is an error, never a second
+ * statement), in a GuardedQuery, and the socket's data listener is guarded too, so nothing the
+ * server answers can throw out of pg's handlers and end the process (guarded-query.server.ts).
+ * Without allow_dml every statement runs in a read-only transaction, and standard strings are
+ * pinned before every statement either way (statement-guard.server.ts). Rows are read with
+ * `rowMode: 'array'`, one statement at a time, pausing the socket while the sink is busy
+ * (backpressure) — measured on this machine it reads twice as fast as pg-query-stream, whose
+ * cursor makes the server wait for each batch round trip; stopping early cancels the statement
+ * on the server. The rows of `query` are decoded off the wire by wire-rows.server.ts (pg's own
+ * row parsing cost three times what the server spends writing them); pg still runs the protocol,
+ * and reads the rows itself if that reader could not be installed. Cancel is
+ * `pg_cancel_backend(pid)` from a separate connection, so it also works from another process.
  */
 import type { Socket } from 'node:net';
 import pg from 'pg';
 import type { StatementShape } from '~/lib/sql/classify';
 import { RowBatcher } from '../batching.server';
+import type { EngineError } from '../errors.server';
 import type { ColumnInfo, ConnectionParams, ConnectOptions, EngineSession, QueryOutcome, QuerySink, Row } from '../types.server';
 import { clientConfig } from './connection.server';
 import { mapPostgresError } from './errors.server';
+import { driverFailure, GuardedQuery, guardSocket, logDriverFailure, type GuardedQueryConfig } from './guarded-query.server';
+import { standardStringsTurnedOff, StatementGuard } from './statement-guard.server';
 import { pgType, USER_TYPES_SQL, type UserTypes } from './types.server';
 import { WireRowReader, type RowConsumer, type WireField } from './wire-rows.server';
 
@@ -28,12 +36,16 @@ function processId(client: pg.Client): number {
   return (client as unknown as { processID: number | null }).processID ?? 0;
 }
 
-class PostgresSession implements EngineSession {
+export class PostgresSession implements EngineSession {
   readonly engine = 'postgresql' as const;
   broken = false;
   private userTypes: UserTypes = new Map();
   /** The fast row path (wire-rows.server.ts); null when it could not be installed: pg's 'row' events then. */
   private wire: WireRowReader | null = null;
+  /** A throw caught by the socket guard: the connection was closed, and this is what the query in flight answers. */
+  private failure: EngineError | null = null;
+  /** Standard strings and the read-only transaction (statement-guard.server.ts). */
+  private readonly guard: StatementGuard;
 
   constructor(
     private readonly client: pg.Client,
@@ -46,6 +58,7 @@ class PostgresSession implements EngineSession {
     client.on('end', () => {
       this.broken = true;
     });
+    this.guard = new StatementGuard(client);
   }
 
   /** For the other modules of this engine (COPY): the connection itself. */
@@ -53,12 +66,31 @@ class PostgresSession implements EngineSession {
     return this.client;
   }
 
+  /** What a path that bypasses `query` reports when the socket guard closed the connection under it. */
+  get driverFailure(): EngineError | null {
+    return this.failure;
+  }
+
   get cancelKey(): string {
     return String(processId(this.client));
   }
 
-  installWireReader(): void {
-    this.wire = WireRowReader.install(this.client.connection.stream as Socket);
+  /** The wire reader, then the guard around whatever listens to the socket (fail-closed: no guard, no session). */
+  installSocketReaders(): void {
+    const socket = this.client.connection.stream as Socket;
+    this.wire = WireRowReader.install(socket);
+    const guarded = guardSocket(socket, (thrown) => {
+      this.failure ??= driverFailure(thrown);
+      logDriverFailure(this.failure);
+      this.broken = true;
+      socket.destroy();
+    });
+    if (!guarded) throw new Error("node-postgres' socket does not have the one 'data' listener the driver guards: refusing an unguarded connection.");
+  }
+
+  /** After a driver failure (a throw, several result sets) the connection is not reused. */
+  markBroken(): void {
+    this.broken = true;
   }
 
   async loadUserTypes(): Promise<void> {
@@ -78,7 +110,17 @@ class PostgresSession implements EngineSession {
     if (typeof code === 'string' ? FATAL_CODES.test(code) : !this.client.connection.stream.writable) this.broken = true;
   }
 
-  query(sql: string, _shape: StatementShape, sink: QuerySink): Promise<QueryOutcome> {
+  async prepareStatement({ readOnly }: { readOnly: boolean }): Promise<void> {
+    await this.guard.prepare(readOnly).catch((error: unknown) => {
+      throw this.failure ?? error;
+    });
+  }
+
+  async query(sql: string, _shape: StatementShape, sink: QuerySink): Promise<QueryOutcome> {
+    return (await this.guard.intercept(sql)) ?? this.stream(sql, sink);
+  }
+
+  private stream(sql: string, sink: QuerySink): Promise<QueryOutcome> {
     return new Promise<QueryOutcome>((resolve, reject) => {
       const socket = this.client.connection.stream;
       let cancelling: Promise<void> | null = null;
@@ -115,9 +157,13 @@ class PostgresSession implements EngineSession {
       const done = () => {
         if (wire) wire.consumer = null;
       };
-      // @types/pg's QueryConfig lacks rowMode, which pg's Query does take (QueryArrayConfig shape).
-      const config: pg.QueryArrayConfig = { text: sql, rowMode: 'array' };
-      const query = this.client.query(new pg.Query(config as pg.QueryConfig));
+      // Extended protocol: one command per text, or the server refuses it.
+      const query = new GuardedQuery({ text: sql, rowMode: 'array', queryMode: 'extended' }, () => {
+        this.broken = true;
+        batcher.stopped = true;
+        cancelling ??= this.cancel().catch(() => {});
+      });
+      this.client.query(query);
       query.on('row', (row: Row, result?: pg.ResultBuilder) => {
         if (!columnsKnown && result) {
           batcher.columns = this.columnsOf(result.fields);
@@ -129,6 +175,10 @@ class PostgresSession implements EngineSession {
         done();
         if (decodeFailure) {
           void Promise.resolve(cancelling).then(() => reject(decodeFailure?.error));
+          return;
+        }
+        if (!this.guard.standardStringsOn) {
+          void Promise.resolve(cancelling).then(() => reject(standardStringsTurnedOff()));
           return;
         }
         if (!columnsKnown) batcher.columns = this.columnsOf(result.fields);
@@ -149,14 +199,27 @@ class PostgresSession implements EngineSession {
           return;
         }
         this.noteFailure(error);
-        void Promise.resolve(cancelling).then(() => reject(sinkError ?? error));
+        void Promise.resolve(cancelling).then(() => reject(this.failure ?? sinkError ?? error));
       });
     });
   }
 
   async select(sql: string, params: readonly unknown[] = []) {
-    const result = await this.client.query<Row>({ text: sql, values: [...params], rowMode: 'array' });
+    const result = await this.collect({ text: sql, values: [...params], rowMode: 'array', queryMode: 'extended' });
     return { columns: this.columnsOf(result.fields), rows: result.rows };
+  }
+
+  /** All rows at once, read by pg (no sink: the wire reader has no consumer and passes them on). */
+  private collect(config: GuardedQueryConfig): Promise<{ fields: pg.FieldDef[]; rows: Row[] }> {
+    return new Promise((resolve, reject) => {
+      const query = new GuardedQuery(config, () => this.markBroken());
+      query.on('end', (result: pg.ResultBuilder) => resolve({ fields: result.fields, rows: result.rows as Row[] }));
+      query.on('error', (error: Error) => {
+        this.noteFailure(error);
+        reject(this.failure ?? error);
+      });
+      this.client.query(query);
+    });
   }
 
   async cancel(): Promise<void> {
@@ -164,6 +227,7 @@ class PostgresSession implements EngineSession {
   }
 
   async reset(): Promise<void> {
+    this.guard.reset();
     // ROLLBACK first: DISCARD ALL refuses to run inside a transaction block.
     await this.client.query('ROLLBACK');
     await this.client.query('DISCARD ALL');
@@ -177,10 +241,15 @@ class PostgresSession implements EngineSession {
   }
 }
 
+/** One of this engine's sessions, for its other modules (COPY needs the pg client itself). */
+export function postgresSessionOf(session: EngineSession): PostgresSession {
+  if (!(session instanceof PostgresSession)) throw new TypeError(`Not a PostgreSQL session (${session.engine}).`);
+  return session;
+}
+
 /** The pg client behind one of this engine's sessions. */
 export function postgresClientOf(session: EngineSession): pg.Client {
-  if (!(session instanceof PostgresSession)) throw new TypeError(`Not a PostgreSQL session (${session.engine}).`);
-  return session.pgClient;
+  return postgresSessionOf(session).pgClient;
 }
 
 export async function connectPostgres(params: ConnectionParams, options: ConnectOptions): Promise<EngineSession> {
@@ -188,7 +257,7 @@ export async function connectPostgres(params: ConnectionParams, options: Connect
   const session = new PostgresSession(client, params, options);
   try {
     await client.connect();
-    session.installWireReader();
+    session.installSocketReaders();
     await session.loadUserTypes();
   } catch (error) {
     await client.end().catch(() => {});

@@ -57,6 +57,9 @@ export function mapPostgresError(error: unknown, context: ErrorContext): EngineE
     case '42883':
     case '42704':
       return engineError('OBJECT_DOES_NOT_EXIST_ERROR', 'The object does not exist in the given database.', opts);
+    case '25006':
+      // read_only_sql_transaction: the engine's own read-only transaction (no allow_dml) refused a write the parser took for a read.
+      return engineError('DML_NOT_ALLOWED_ERROR', 'This database does not allow for DDL/DML, and the statement tried to change data.', opts);
     case '57014':
       return engineError('GENERIC_DB_ENGINE_ERROR', 'The query was cancelled.', opts);
     case '53300':

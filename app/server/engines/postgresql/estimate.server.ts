@@ -1,4 +1,9 @@
-/** Cost estimate from `EXPLAIN (FORMAT JSON)`: the root plan node's startup cost, total cost and rows. */
+/**
+ * Cost estimate from `EXPLAIN (FORMAT JSON)`: the root plan node's startup cost, total cost and rows.
+ * The user's text is appended to EXPLAIN, so it goes through `select` (extended protocol): a text
+ * the server reads as several commands is refused, never explained and then run; and the
+ * execution core has put the session in a read-only transaction first (prepareStatement).
+ */
 import type { StatementShape } from '~/lib/sql/classify';
 import type { CostEstimate, EngineSession } from '../types.server';
 

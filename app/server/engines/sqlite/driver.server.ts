@@ -1,6 +1,14 @@
 /**
- * SQLite sessions over node-sqlite3. Trusted: SQLite itself and the file it is given. Checked
- * here: files are opened without CREATE (a mistyped path is an error, not a new empty database);
+ * SQLite sessions over node-sqlite3. Trusted: SQLite itself. Checked here: the file is one the
+ * operator allows (file-policy.server.ts), opened by the path that was checked, and without CREATE
+ * (a mistyped path is an error, not a new empty database). Every connection has SQLite's
+ * attached-database limit at 0, so ATTACH fails in SQLite itself, and with it VACUUM and VACUUM
+ * INTO (they attach internally); the load_extension() SQL function stays disabled (SQLite's default:
+ * node-sqlite3 enables it only inside its own loadExtension(), which nothing calls). A statement of
+ * a database without DML runs on a connection opened SQLITE_OPEN_READONLY, which nothing in SQL
+ * makes writable (PRAGMA query_only = 0 only lifts a flag); its temporary tables and views still
+ * work. run/all prepare only the first statement of a text, so a second one never runs.
+ *
  * node-sqlite3 can neither pause `each` nor report a statement's columns, and it turns integers
  * into doubles, so a SELECT runs as a temporary view: its columns come from the view, each value
  * passes the big-integer guard, and results larger than one page are materialised in a temporary
@@ -12,8 +20,9 @@ import crypto from 'node:crypto';
 import sqlite3 from 'sqlite3';
 import type { StatementShape } from '~/lib/sql/classify';
 import type { ColumnInfo, ConnectionParams, EngineSession, QueryOutcome, QuerySink, Row } from '../types.server';
-import { sqliteFile } from './connection.server';
+import { engineError } from '../errors.server';
 import { mapSqliteError } from './errors.server';
+import { allowedSqliteFile } from './file-policy.server';
 import { bigIntegerGuard, sqliteTypeGeneric, sqliteValue, storageClassOf } from './types.server';
 
 type Obj = Record<string, unknown>;
@@ -23,12 +32,24 @@ const ONE_CALL_ROWS = 10_001;
 
 const live = new Map<string, SqliteSession>();
 
-function openDatabase(params: ConnectionParams): Promise<sqlite3.Database> {
-  const readOnly = params.query.mode === 'ro';
-  const mode = (readOnly ? sqlite3.OPEN_READONLY : sqlite3.OPEN_READWRITE) | sqlite3.OPEN_FULLMUTEX;
+/** Read-only when asked, and always when the URI says `mode=ro`. */
+function opensReadOnly(params: ConnectionParams, readOnly: boolean): boolean {
+  return readOnly || params.query.mode === 'ro';
+}
+
+function openDatabase(params: ConnectionParams, readOnly: boolean): Promise<sqlite3.Database> {
+  const mode = (opensReadOnly(params, readOnly) ? sqlite3.OPEN_READONLY : sqlite3.OPEN_READWRITE) | sqlite3.OPEN_FULLMUTEX;
+  let file: string;
+  try {
+    file = allowedSqliteFile(params);
+  } catch (error) {
+    return Promise.reject(error);
+  }
   return new Promise<sqlite3.Database>((resolve, reject) => {
-    const db = new sqlite3.Database(sqliteFile(params), mode, (error) => (error ? reject(mapSqliteError(error, { params, phase: 'connect' })) : resolve(db)));
+    const db = new sqlite3.Database(file, mode, (error) => (error ? reject(mapSqliteError(error, { params, phase: 'connect' })) : resolve(db)));
   }).then((db) => {
+    // Both run at once on an open database with nothing queued, before any statement.
+    db.configure('limit', sqlite3.LIMIT_ATTACHED, 0);
     // Wait for a writer briefly rather than failing at once; bounded, so nothing stalls for long.
     db.configure('busyTimeout', 5_000);
     return db;
@@ -50,11 +71,27 @@ class SqliteSession implements EngineSession {
   constructor(
     private db: sqlite3.Database,
     private readonly params: ConnectionParams,
+    /** Whether `db` was opened SQLITE_OPEN_READONLY. */
+    private readOnly: boolean,
   ) {
+    this.watch(db);
+    live.set(this.cancelKey, this);
+  }
+
+  private watch(db: sqlite3.Database) {
     db.on('error', () => {
       this.broken = true;
     });
-    live.set(this.cancelKey, this);
+  }
+
+  /** Replaces the connection by a new one, read-only or not: temp objects, PRAGMAs and the rest go with the old one. */
+  private async reopen(readOnly: boolean): Promise<void> {
+    const old = this.db;
+    this.db = await openDatabase(this.params, readOnly);
+    this.watch(this.db);
+    this.readOnly = opensReadOnly(this.params, readOnly);
+    this.dirty = false;
+    await new Promise<void>((resolve) => old.close(() => resolve()));
   }
 
   private checkInterrupted() {
@@ -76,7 +113,30 @@ class SqliteSession implements EngineSession {
     return new Promise((resolve, reject) => this.db.all(sql, params, (error: Error | null, rows: Obj[]) => (error ? reject(error) : resolve(rows))));
   }
 
+  /**
+   * A script keeps one mode from its first statement to its last, so this reopens at most once per
+   * script: when a pooled session last served the other kind (never mid-script, where temp tables live).
+   */
+  async prepareStatement(options: { readOnly: boolean }): Promise<void> {
+    if (opensReadOnly(this.params, options.readOnly) !== this.readOnly) await this.reopen(options.readOnly);
+  }
+
   async query(sql: string, shape: StatementShape, sink: QuerySink): Promise<QueryOutcome> {
+    try {
+      return await this.runQuery(sql, shape, sink);
+    } catch (error) {
+      // A write refused because the statement runs read-only (not because the URI says mode=ro): say DML is not allowed.
+      if (this.readOnly && this.params.query.mode !== 'ro' && (error as { code?: unknown } | null)?.code === 'SQLITE_READONLY') {
+        throw engineError('DML_NOT_ALLOWED_ERROR', 'This database does not allow changes: SQLite refused a write on the read-only connection the query runs on.', {
+          engineName: 'SQLite',
+          cause: error,
+        });
+      }
+      throw error;
+    }
+  }
+
+  private async runQuery(sql: string, shape: StatementShape, sink: QuerySink): Promise<QueryOutcome> {
     this.interrupted = false;
     if (!shape.isSelect) this.dirty = true;
     if (!shape.returnsRows) {
@@ -185,16 +245,9 @@ class SqliteSession implements EngineSession {
     this.db.interrupt();
   }
 
-  /** A clean connection is cheaper to get by reopening than by undoing ATTACH, PRAGMA and temp objects. */
+  /** A clean connection is cheaper to get by reopening than by undoing PRAGMA and temp objects. */
   async reset(): Promise<void> {
-    if (!this.dirty) return;
-    const old = this.db;
-    this.db = await openDatabase(this.params);
-    this.db.on('error', () => {
-      this.broken = true;
-    });
-    this.dirty = false;
-    await new Promise<void>((resolve) => old.close(() => resolve()));
+    if (this.dirty) await this.reopen(this.readOnly);
   }
 
   async destroy(): Promise<void> {
@@ -205,8 +258,9 @@ class SqliteSession implements EngineSession {
   }
 }
 
+/** Opens read-only: most databases allow no DML, and a script that may write reopens (prepareStatement). */
 export async function connectSqlite(params: ConnectionParams): Promise<EngineSession> {
-  return new SqliteSession(await openDatabase(params), params);
+  return new SqliteSession(await openDatabase(params, true), params, true);
 }
 
 /** Interrupts the session's statement, if that session lives in this process. */
