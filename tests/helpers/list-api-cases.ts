@@ -77,6 +77,18 @@ export function defineListApiCases(getApp: () => AppUnderTest) {
       dashboards[title] = dashboard.id;
     }
     await link((await m.Chart.findByPk(charts.Births))!, 'setDashboards', [dashboards['Draft plans'], dashboards.Exec]);
+    // Lists show only what a user may access (Superset's DatabaseFilter and DatasourceFilter): Ann
+    // holds Sales PG whole and Warehouse's analytics schema, Bob only the birth_names dataset.
+    const grant = async (username: string, pairs: [string, string][]) => {
+      const role = await m.Role.create({ name: `${username}_data` });
+      const ids: number[] = [];
+      // One at a time: findOrCreate opens a transaction, and SQLite takes one writer at once.
+      for (const [permission_name, view_name] of pairs) ids.push((await m.Permission.findOrCreate({ where: { permission_name, view_name } }))[0].id);
+      await link(role, 'addPermissions', ids);
+      await link((await m.User.findByPk(users[username]))!, 'addRoles', [role.id]);
+    };
+    await grant('ann', [['database_access', `[Sales PG].(id:${db['Sales PG']})`], ['schema_access', '[Warehouse].[analytics]']]);
+    await grant('bob', [['datasource_access', `[Sales PG].[birth_names](id:${births.id})`]]);
     await m.SavedQuery.create({ db_id: db['Sales PG'], label: 'mine', sql: 'select 1', schema: 'public', ...audit(5, users.ann) }, { silent: true });
     await m.SavedQuery.create({ db_id: db['Sales PG'], label: 'theirs', sql: 'select 2', schema: 'private', ...audit(5, users.bob) }, { silent: true });
   });
@@ -96,6 +108,20 @@ export function defineListApiCases(getApp: () => AppUnderTest) {
       expect(body.result.map((r) => r.backend).sort()).toEqual(['mysql', 'postgresql', 'sqlite']);
       expect(typeof pg.changed_on_delta_humanized).toBe('string');
       expect(body.list_columns).toContain('backend');
+    });
+
+    it('shows each user only the databases, datasets and charts they may access, counted', async () => {
+      const annDatabases = await list('ann', 'database');
+      expect(names(annDatabases.body, 'database_name')).toEqual(['Warehouse', 'Sales PG']);
+      expect(annDatabases.body.count).toBe(2);
+      const bobDatabases = await list('bob', 'database');
+      expect(names(bobDatabases.body, 'database_name')).toEqual(['Sales PG']);
+      expect(names((await list('bob', 'dataset')).body, 'table_name')).toEqual(['birth_names']);
+      const bobCharts = await list('bob', 'chart', { order_column: 'slice_name', order_direction: 'asc' });
+      expect(names(bobCharts.body, 'slice_name')).toEqual(['Births', 'Sales by region']);
+      expect(bobCharts.body.count).toBe(2);
+      expect((await get('bob', '/api/v1/dataset/related/database')).body).toEqual({ count: 1, result: [{ value: db['Sales PG'], text: 'Sales PG' }] });
+      expect((await get('bob', '/api/v1/dataset/distinct/schema')).body).toEqual({ count: 1, result: [{ value: 'public', text: 'public' }] });
     });
 
     it('filters case-insensitively, with % and _ taken literally', async () => {

@@ -6,13 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, startApp, type AppUnderTest } from '../helpers/app-under-test';
 
 let app: AppUnderTest;
-let chartId: number;
+// A published dashboard: every Gamma user may see it (a chart shows only to those who may access its dataset).
+let dashboardId: number;
 
 beforeAll(async () => {
   app = await startApp();
   await app.createUser({ username: 'gina', first_name: 'Gina', last_name: 'Gamma', email: 'gina@example.com' });
   await app.createUser({ username: 'leaver' });
-  chartId = (await app.models().Chart.create({ slice_name: 'Starred', viz_type: 'table' })).id;
+  dashboardId = (await app.models().Dashboard.create({ dashboard_title: 'Starred', published: true })).id;
 }, 180_000);
 afterAll(async () => {
   await app?.close();
@@ -124,7 +125,7 @@ describe('sessions, CSRF and bearer tokens', () => {
 
   it('refuses a cookie-authenticated change without the CSRF token, and accepts it with the token', async () => {
     const { cookie, csrfToken } = await app.loginWithCookie('gina', 'gina-password');
-    const path = `/api/v1/chart/${chartId}/favorites/`;
+    const path = `/api/v1/dashboard/${dashboardId}/favorites/`;
     expect((await app.fetch('/api/v1/me/', { headers: { Cookie: cookie } })).status).toBe(200);
 
     const without = await app.fetch(path, { method: 'POST', headers: { Cookie: cookie } });
@@ -154,7 +155,7 @@ describe('sessions, CSRF and bearer tokens', () => {
 
   it('needs no CSRF token with a bearer token', async () => {
     const { accessToken } = await app.login(ADMIN_USERNAME, ADMIN_PASSWORD);
-    const response = await app.fetch(`/api/v1/chart/${chartId}/favorites/`, { method: 'DELETE', headers: bearer(accessToken) });
+    const response = await app.fetch(`/api/v1/dashboard/${dashboardId}/favorites/`, { method: 'DELETE', headers: bearer(accessToken) });
     expect(response.status).toBe(200);
   });
 });

@@ -3,7 +3,9 @@
  * rule, as Superset's security manager has it. `can_read` on Database only lets a user see that
  * a database exists; reaching into it takes Admin, `all_database_access`, or the database's own
  * `database_access` permission, whose view name carries the name and id (`[examples].(id:1)`),
- * so granting one database never grants another that later takes the same name.
+ * so granting one database never grants another that later takes the same name. Managing the
+ * connection itself (registering, editing, testing, deleting, and seeing its URI) takes
+ * `can_write` on Database, which only Admin holds unless an admin grants it.
  */
 import { hasPermission, isAdmin } from '~/lib/permissions';
 import type { CurrentUser } from '../auth/current-user.server';
@@ -31,4 +33,12 @@ export function requireDatabaseAccess(user: Pick<CurrentUser, 'roles'>, db: Data
       `You do not have access to the database "${db.database_name}". Ask an admin for database_access on ${databasePermissionView(db)} or all_database_access.`,
     );
   }
+}
+
+/**
+ * Who may manage connections and see them whole (URI, host, user, file path): holders of
+ * can_write on Database, Admin alone by default, as Superset shows the URI only to its editors.
+ */
+export function canWriteDatabases(user: Pick<CurrentUser, 'roles'>): boolean {
+  return hasPermission(user.roles, 'can_write', 'Database');
 }

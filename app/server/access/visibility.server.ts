@@ -1,10 +1,18 @@
 /**
- * Which rows of an object type a user may see, as Sequelize where clauses. One definition per
- * type, used by both the pages and the API, so the two can never disagree.
+ * Which rows of each object type a user may see, as Sequelize where clauses: the one table every
+ * list reads. The generic API (list, count, `related`, `distinct`, favourites) and the pages'
+ * lists (app/server/lists/page-query.server.ts findPage) look the rule up here by model name,
+ * so a new resource or page over these models inherits it, and one over a model missing here
+ * fails loudly instead of listing everything. The rules are Superset's: DatabaseFilter,
+ * DatasourceFilter, ChartFilter, the dashboards' published-or-owned rule, private saved queries,
+ * and QueryFilter. A where clause never reads a secret column.
  */
 import { literal, Op, type WhereOptions } from 'sequelize';
 import { isAdmin } from '~/lib/permissions';
 import type { CurrentUser } from '../auth/current-user.server';
+import { store } from '../db.server';
+import { queriesVisibleTo } from '../sqllab/query-record.server';
+import { resolveDataGrants, visibleDatabaseIds, type DataGrants } from './data-grants.server';
 
 /** As in Superset: admins see every dashboard; others see published ones and drafts they own or created. */
 export function dashboardsVisibleTo(user: CurrentUser): WhereOptions {
@@ -17,4 +25,73 @@ export function dashboardsVisibleTo(user: CurrentUser): WhereOptions {
 /** Saved queries are private to whoever saved them, as in Superset. */
 export function savedQueriesVisibleTo(user: CurrentUser): WhereOptions {
   return { created_by_fk: user.id };
+}
+
+/** Superset's DatabaseFilter: databases the user may open, or holds a schema or a dataset of. */
+export async function databasesVisibleTo(user: CurrentUser): Promise<WhereOptions> {
+  const ids = visibleDatabaseIds(await resolveDataGrants(user));
+  return ids === null ? {} : { id: { [Op.in]: ids } };
+}
+
+const quote = (name: string) => store().sequelize.getQueryInterface().quoteIdentifier(name);
+const integers = (ids: number[]) => ids.map((id) => String(Math.trunc(id))).join(', ');
+
+/**
+ * The datasets a user may see as SQL over the `datasets` row named `alias`; null when they see all.
+ * Ids come from the store and schemas are escaped, so the text is safe to inline.
+ */
+function datasetCondition(grants: DataGrants, alias: string): string | null {
+  if (grants.allDatasets) return null;
+  const column = (name: string) => `${quote(alias)}.${quote(name)}`;
+  const parts: string[] = [];
+  if (grants.databaseIds.length) parts.push(`${column('database_id')} IN (${integers(grants.databaseIds)})`);
+  const schemasByDatabase = new Map<number, string[]>();
+  for (const { databaseId, schema } of grants.schemas) schemasByDatabase.set(databaseId, [...(schemasByDatabase.get(databaseId) ?? []), schema]);
+  for (const [databaseId, schemas] of schemasByDatabase) {
+    const list = schemas.map((s) => store().sequelize.escape(s)).join(', ');
+    parts.push(`(${column('database_id')} = ${Math.trunc(databaseId)} AND ${column('schema')} IN (${list}))`);
+  }
+  if (grants.datasets.length) parts.push(`${column('id')} IN (${integers(grants.datasets.map((d) => d.id))})`);
+  return parts.length ? `(${parts.join(' OR ')})` : '(1 = 0)';
+}
+
+/** Superset's DatasourceFilter: datasets on databases the user may open, in schemas granted, or granted one by one. */
+export async function datasetsVisibleTo(user: CurrentUser): Promise<WhereOptions> {
+  // Sequelize names a model's table by the model's name in every query it builds.
+  const condition = datasetCondition(await resolveDataGrants(user), 'Dataset');
+  return condition === null ? {} : { [Op.and]: [literal(condition)] };
+}
+
+/** Superset's ChartFilter: charts whose dataset the user may see. */
+export async function chartsVisibleTo(user: CurrentUser): Promise<WhereOptions> {
+  const condition = datasetCondition(await resolveDataGrants(user), 'visible_dataset');
+  if (condition === null) return {};
+  const datasets = literal(`(SELECT ${quote('visible_dataset')}.${quote('id')} FROM ${quote('datasets')} AS ${quote('visible_dataset')} WHERE ${condition})`);
+  return { [Op.and]: [{ datasource_type: 'table' }, { datasource_id: { [Op.in]: datasets } }] };
+}
+
+type RowScope = (user: CurrentUser) => WhereOptions | Promise<WhereOptions>;
+
+/** The one table: model name → which of its rows a user may see. */
+const ROW_SCOPES = {
+  Database: databasesVisibleTo,
+  Dataset: datasetsVisibleTo,
+  Chart: chartsVisibleTo,
+  Dashboard: dashboardsVisibleTo,
+  SavedQuery: savedQueriesVisibleTo,
+  Query: queriesVisibleTo,
+} satisfies Record<string, RowScope>;
+
+export type ScopedModel = keyof typeof ROW_SCOPES;
+
+export function isScopedModel(name: string): name is ScopedModel {
+  return Object.hasOwn(ROW_SCOPES, name);
+}
+
+/** The rows of the model named `modelName` that `user` may see; a model without a rule is a programming error, never "all rows". */
+export async function rowScope(modelName: string, user: CurrentUser): Promise<WhereOptions> {
+  if (!isScopedModel(modelName)) {
+    throw new Error(`No row scope for ${modelName}: add its rule to ROW_SCOPES in app/server/access/visibility.server.ts before listing it.`);
+  }
+  return ROW_SCOPES[modelName](user);
 }

@@ -21,7 +21,7 @@ function favoriteClassOf(resource: ResourceDefinition): string {
 async function visibleIds(user: CurrentUser, resource: ResourceDefinition, ids: number[]): Promise<Set<number>> {
   const rows = await resource.model().findAll({
     attributes: ['id'],
-    where: andWhere([visibleWhere(resource, user), { id: { [Op.in]: ids } }]),
+    where: andWhere([await visibleWhere(resource, user), { id: { [Op.in]: ids } }]),
   });
   return new Set(rows.map((r) => Number(r.get('id'))));
 }

@@ -109,7 +109,7 @@ function orderFor(resource: ResourceDefinition, query: ListQuery): { order: Orde
 export async function listResource(user: CurrentUser, resource: ResourceDefinition, query: ListQuery): Promise<ListAnswer> {
   requirePermission(user, 'can_read', resource.view);
   const model = resource.model();
-  const where = andWhere([visibleWhere(resource, user), ...filtersWhere(resource, user, query.filters)]);
+  const where = andWhere([await visibleWhere(resource, user), ...filtersWhere(resource, user, query.filters)]);
   const { order, joins } = orderFor(resource, query);
   const columns = selectedColumns(resource, query);
 
@@ -125,7 +125,7 @@ export async function listResource(user: CurrentUser, resource: ResourceDefiniti
   const ids = pageRows.map((r) => Number(r.get('id')));
 
   const relations = relationsNeeded(resource, columns);
-  const include = [...relations].map((r) => includeFor(r, user)).filter((i): i is Includeable => i !== null);
+  const include = (await Promise.all([...relations].map((r) => includeFor(r, user)))).filter((i): i is Includeable => i !== null);
   const rows = ids.length ? await model.findAll({ where: { id: { [Op.in]: ids } }, include }) : [];
   const byId = new Map(rows.map((r) => [Number(r.get('id')), r]));
   const extras: RowExtras = { datasourceNames: relations.has('datasource') ? await datasourceNames(rows) : new Map() };

@@ -5,21 +5,21 @@
  */
 import { Op, type Includeable, type WhereOptions } from 'sequelize';
 import type { ListFilter } from '~/lib/list-query';
+import { rowScope } from '../access/visibility.server';
 import type { CurrentUser } from '../auth/current-user.server';
 import { models } from '../db.server';
 import { httpError } from '../http.server';
 import type { OrderRelation, Relation, ResourceDefinition } from './resource-types.server';
-import { findResource } from './resources.server';
 
 /** The user columns needed to name a person, and nothing else. */
 export const PERSON_ATTRIBUTES = ['id', 'username', 'first_name', 'last_name'];
 
 /**
- * The rows of `resource` this user may see. This is the one place row-level access lives for
- * the generic API: list, count, related, distinct and favourites all start from it.
+ * The rows of `resource` this user may see: its model's row scope, the same one the pages' lists
+ * apply. List, count, related, distinct and favourites all start from it.
  */
-export function visibleWhere(resource: ResourceDefinition, user: CurrentUser): WhereOptions {
-  return resource.visibleTo ? resource.visibleTo(user) : {};
+export function visibleWhere(resource: ResourceDefinition, user: CurrentUser): Promise<WhereOptions> {
+  return rowScope(resource.model().name, user);
 }
 
 /** Every list filter of the query as one condition; an unknown column or operator is a 400 that lists the known ones. */
@@ -44,7 +44,7 @@ export function andWhere(parts: WhereOptions[]): WhereOptions {
 }
 
 /** How to load one association for display; `datasource` is not an association (see list.server.ts). */
-export function includeFor(relation: Relation, user: CurrentUser): Includeable | null {
+export async function includeFor(relation: Relation, user: CurrentUser): Promise<Includeable | null> {
   const { User, Database, Dashboard } = models();
   switch (relation) {
     case 'created_by':
@@ -57,8 +57,7 @@ export function includeFor(relation: Relation, user: CurrentUser): Includeable |
       return { model: Database, as: 'database', attributes: ['id', 'database_name'] };
     case 'dashboards': {
       // A chart's dashboards are named only when the user may see them: a draft's title is its owners' business.
-      const dashboard = findResource('dashboard');
-      const visible = dashboard ? visibleWhere(dashboard, user) : {};
+      const visible = await rowScope(Dashboard.name, user);
       return { model: Dashboard, as: 'dashboards', attributes: ['id', 'dashboard_title'], through: { attributes: [] }, where: visible, required: false };
     }
     case 'datasource':

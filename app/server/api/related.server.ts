@@ -1,12 +1,15 @@
 /**
  * `related/{column}` (the choices for an owners, creator or database picker) and
  * `distinct/{column}` (the values a column takes), with Superset's `{result, count}` shape.
- * Both need can_read on the resource they belong to, and answer 404 for a column the resource
- * does not offer. A related user is answered as `{value: id, text: "First Last", extra: {active}}`:
- * never their email or anything else of their account.
+ * Both need can_read on the resource they belong to, answer 404 for a column the resource
+ * does not offer, and see only rows the user may (the models' row scopes: a related database
+ * is one the user may see, a distinct value comes from visible rows only). A related user is
+ * answered as `{value: id, text: "First Last", extra: {active}}`: never their email or anything
+ * else of their account.
  */
 import { col, fn, literal, Op, where as sqlWhere, type WhereOptions } from 'sequelize';
 import type { RelatedQuery } from '~/lib/list-query';
+import { rowScope } from '../access/visibility.server';
 import { requirePermission, type CurrentUser } from '../auth/current-user.server';
 import { models, store } from '../db.server';
 import { httpError } from '../http.server';
@@ -52,9 +55,11 @@ async function relatedUsers(query: RelatedQuery): Promise<Found> {
   return { count, page: page.map(toItem), included: included.map(toItem) };
 }
 
-async function relatedDatabases(query: RelatedQuery): Promise<Found> {
+/** Only the databases the user may see (Superset's DatabaseFilter), include_ids too: a picker never names a hidden one. */
+async function relatedDatabases(user: CurrentUser, query: RelatedQuery): Promise<Found> {
   const { Database } = models();
-  const where = query.filter ? likeWhere('Database.database_name', query.filter, 'contains') : {};
+  const visible = await rowScope(Database.name, user);
+  const where = andWhere([visible, query.filter ? likeWhere('Database.database_name', query.filter, 'contains') : {}]);
   const order: [ReturnType<typeof fn> | ReturnType<typeof col>, string][] = [[fn('lower', col('Database.database_name')), 'ASC'], [col('Database.id'), 'ASC']];
   // Only the id and name: a database's URI may hold a password.
   const attributes = ['id', 'database_name'];
@@ -64,7 +69,7 @@ async function relatedDatabases(query: RelatedQuery): Promise<Found> {
     Database.findAll({ where, attributes, order, limit: query.page_size, offset: query.page * query.page_size }),
   ]);
   const included = query.include_ids.length && query.page === 0
-    ? await Database.findAll({ where: { id: { [Op.in]: query.include_ids } }, attributes, order })
+    ? await Database.findAll({ where: andWhere([visible, { id: { [Op.in]: query.include_ids } }]), attributes, order })
     : [];
   return { count, page: page.map(toItem), included: included.map(toItem) };
 }
@@ -76,7 +81,7 @@ export async function relatedResource(user: CurrentUser, resource: ResourceDefin
     const known = Object.keys(resource.related);
     throw httpError(404, `${resource.name} has no related column "${column}". Related columns: ${known.length ? known.join(', ') : 'none'}.`);
   }
-  const found = kind === 'user' ? await relatedUsers(query) : await relatedDatabases(query);
+  const found = kind === 'user' ? await relatedUsers(query) : await relatedDatabases(user, query);
   // include_ids (the values already chosen in a picker) come first on the first page, once each.
   const onPage = new Set(found.page.map((i) => i.value));
   const extra = found.included.filter((i) => !onPage.has(i.value));
@@ -92,7 +97,7 @@ export async function distinctResource(user: CurrentUser, resource: ResourceDefi
   const model = resource.model();
   const alias = model.name;
   const where = andWhere([
-    visibleWhere(resource, user),
+    await visibleWhere(resource, user),
     { [column]: { [Op.and]: [{ [Op.not]: null }, { [Op.ne]: '' }] } },
     query.filter ? likeWhere(`${alias}.${column}`, query.filter, 'contains') : {},
   ]);

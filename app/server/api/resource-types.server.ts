@@ -68,11 +68,8 @@ export type ResourceDefinition<M extends Model = Model> = {
   permissions: string[];
   /** `favorites.class_name` for this resource, when it has favourites. */
   favoriteClassName?: string;
-  /**
-   * Which rows this user may see at all, applied to every list, count, related and favourite
-   * query. Resources without a rule are visible in full to holders of can_read.
-   */
-  visibleTo?(user: CurrentUser): WhereOptions;
+  // Which rows a user may see is not declared here: it belongs to the model and lives in
+  // app/server/access/visibility.server.ts, which the pages' lists read as well.
 };
 
 /** Erases the row type so definitions of different models fit one registry. */

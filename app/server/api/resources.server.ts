@@ -2,15 +2,17 @@
  * The resources of the generic API (`/api/v1/<name>/`, `_info`, `related`, `distinct`,
  * favourites), with Superset's column names so Superset clients read them unchanged. What a
  * list may answer is listed here field by field: a secret column (a database URI with its
- * password, a password hash) has no field, so no `select_columns` can ask for it.
+ * password, a password hash) has no field, so no `select_columns` can ask for it. Which rows a
+ * user sees is the model's row scope (app/server/access/visibility.server.ts), applied by every
+ * endpoint: databases and datasets as Superset's DatabaseFilter and DatasourceFilter, charts on
+ * visible datasets, dashboards published or owned, saved queries and queries one's own.
  */
 import { literal, Op, type WhereOptions } from 'sequelize';
 import type { Chart, Dashboard, Database, Dataset, Query, SavedQuery } from '../../../db/index';
 import { models } from '../db.server';
-import { dashboardsVisibleTo, savedQueriesVisibleTo } from '../access/visibility.server';
 import { backendOf } from '../databases/list-databases.server';
+import { extraForReaders } from '../databases/serialize.server';
 import { httpError } from '../http.server';
-import { queriesVisibleTo } from '../sqllab/query-record.server';
 import { extractTables } from '../sqllab/sql-tables.server';
 import {
   allTextFilter, booleanFilters, dateFilters, epochFilters, escapeSql, favoriteFilter, integerFilters, likePattern, nullOrEmptyFilter,
@@ -53,7 +55,8 @@ const database = defineResource<Database>({
     allow_cvas: { get: (r) => r.allow_cvas, label: 'Allow CREATE VIEW AS' },
     allow_file_upload: { get: (r) => r.allow_file_upload, label: 'Allow file uploads' },
     force_ctas_schema: { get: (r) => r.force_ctas_schema },
-    extra: { get: (r) => r.extra },
+    // Lists are for every reader: without engine_params, which only editors see (serialize.server.ts).
+    extra: { get: (r) => extraForReaders(r.extra) },
     allows_subquery: { get: () => true },
     allows_virtual_table_explore: { get: (r) => jsonObject(r.extra).allows_virtual_table_explore !== false },
     disable_data_preview: { get: (r) => jsonObject(r.extra).disable_data_preview === true },
@@ -240,8 +243,6 @@ const dashboard = defineResource<Dashboard>({
   distinct: [],
   permissions: ['can_read', 'can_write', 'can_export'],
   favoriteClassName: 'Dashboard',
-  // As in Superset and the dashboards page: drafts are visible to their owners and creator only.
-  visibleTo: dashboardsVisibleTo,
 });
 
 const savedQuery = defineResource<SavedQuery>({
@@ -288,8 +289,6 @@ const savedQuery = defineResource<SavedQuery>({
   related: { database: 'database', created_by: 'user', changed_by: 'user' },
   distinct: ['schema'],
   permissions: ['can_read', 'can_write', 'can_export'],
-  // As in Superset and the saved queries page: a saved query is private to whoever saved it.
-  visibleTo: savedQueriesVisibleTo,
 });
 
 const query = defineResource<Query>({
@@ -346,8 +345,6 @@ const query = defineResource<Query>({
   related: { database: 'database', user: 'user' },
   distinct: ['status'],
   permissions: ['can_read'],
-  // As in Superset's QueryFilter: one's own queries, unless one holds all_query_access.
-  visibleTo: queriesVisibleTo,
 });
 
 const RESOURCES: ReadonlyMap<string, ResourceDefinition> = new Map(

@@ -57,7 +57,7 @@ export function handleDatabaseCollection(request: Request): Promise<Response> {
     const user = await requireUser(request);
     if (method(request) !== 'POST') return methodNotAllowed(request, ['GET', 'POST']);
     const record = await createDatabase(user, await parseJsonBody(request, AnyBody));
-    return createdResponse(record.id, serializeDatabase(record));
+    return createdResponse(record.id, serializeDatabase(record, user));
   });
 }
 
@@ -72,11 +72,11 @@ export function handleDatabaseItem(request: Request, idParam: string | undefined
       case 'GET':
       case 'HEAD': {
         const record = await getAccessibleDatabase(user, id);
-        return json({ id, result: serializeDatabase(record) });
+        return json({ id, result: serializeDatabase(record, user) });
       }
       case 'PUT': {
         const record = await updateDatabase(user, id, await parseJsonBody(request, AnyBody));
-        return json({ id, result: serializeDatabase(record) });
+        return json({ id, result: serializeDatabase(record, user) });
       }
       case 'DELETE':
         await deleteDatabase(user, id);

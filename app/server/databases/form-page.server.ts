@@ -13,6 +13,7 @@ import {
   type ConnectWith, type DatabaseFormPage, type DatabaseFormResult, type DatabaseFormValues, type EngineOption,
 } from '~/lib/database-form';
 import { successToast, type Toast } from '~/lib/toasts';
+import { readForm } from '../api/body.server';
 import { requireUserWith, type CurrentUser } from '../auth/current-user.server';
 import { flashToasts } from '../auth/session.server';
 import { EngineError } from '../engines/errors.server';
@@ -22,7 +23,7 @@ import { availableEngines, engineCatalog } from './available.server';
 import { resolveConnection } from './connection.server';
 import { DatabaseInputError, databaseId, getDatabase } from './records.server';
 import { createDatabase, DatabaseRefusedError, deleteDatabase, fieldMessages, updateDatabase } from './save-database.server';
-import { serializeDatabase } from './serialize.server';
+import { serializeDatabaseForEditor } from './serialize.server';
 import { testConnection } from './test-connection.server';
 
 export const CONNECTION_LOOKS_GOOD = 'Connection looks good!';
@@ -55,7 +56,7 @@ export async function loadAddPage(request: Request): Promise<DatabaseFormPage> {
 export async function loadEditPage(request: Request, idParam: string | undefined): Promise<DatabaseFormPage> {
   await requireUserWith(request, 'can_write', 'Database');
   const record = await getDatabase(databaseId(idParam));
-  const detail = serializeDatabase(record);
+  const detail = serializeDatabaseForEditor(record);
   const engines = engineOptions();
   const { engine, connectWith } = choice(new URL(request.url), engines, detail.engine);
   let values = formValuesFromDetail(detail);
@@ -97,7 +98,7 @@ async function otherErrors(form: FormData, connectWith: ConnectWith, engine: str
 export async function databaseFormAction(request: Request, idParam: string | undefined) {
   const user = await requireUserWith(request, 'can_write', 'Database');
   const id = idParam === undefined ? null : databaseId(idParam);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = text(form, 'intent');
   const engine = text(form, 'engine') || null;
   const connectWith: ConnectWith = text(form, 'connect_with') === 'uri' ? 'uri' : 'parameters';
@@ -155,7 +156,7 @@ async function deleteAndRedirect<R>(request: Request, user: CurrentUser, id: num
 /** The list page's action: `delete` with the database's id; a refusal (422) names the datasets in the way. */
 export async function databaseListAction(request: Request) {
   const user = await requireUserWith(request, 'can_write', 'Database');
-  const form = await request.formData();
+  const form = await readForm(request);
   if (text(form, 'intent') !== 'delete') throw badRequest(`Unknown intent: ${text(form, 'intent')}`);
   const id = databaseId(text(form, 'id'));
   return deleteAndRedirect(request, user, id, (message) => data({ id, error: message }, { status: 422 }));

@@ -1,9 +1,12 @@
 /**
  * The databases list. Rows carry the backend name derived from the URI, never the URI itself:
- * a URI may embed a password, and what is never sent cannot leak into a page or a log.
- * Creating, editing and testing connections belong to their own modules beside this one.
+ * a URI may embed a password or a server path, and what is never sent cannot leak into a page
+ * or a log. The list holds only the databases the user may see (Superset's DatabaseFilter,
+ * applied by findPage from the databases' row scope). Creating, editing and testing connections
+ * belong to their own modules beside this one.
  */
 import type { Database } from '../../../db/index';
+import { canAccessDatabase } from '../access/database-access.server';
 import { requirePermission, type CurrentUser } from '../auth/current-user.server';
 import { models } from '../db.server';
 import { Op, type WhereOptions } from 'sequelize';
@@ -55,7 +58,8 @@ function toRow(db: Database): DatabaseRow {
 /** The `engine` filter of the list's URL: a known engine name, or none. */
 export function parseEngineFilter(params: URLSearchParams): EngineName | null {
   const value = params.get('engine');
-  return value && value in engines ? (value as EngineName) : null;
+  // Own keys only: `?engine=constructor` names no engine.
+  return value && Object.hasOwn(engines, value) ? (value as EngineName) : null;
 }
 
 /** URIs of one engine: any of its schemes, with or without a `+driver` suffix. */
@@ -73,6 +77,7 @@ export async function listDatabases(
   requirePermission(actor, 'can_read', 'Database');
   const { Database, User } = models();
   const page = await findPage(Database, DATABASE_LIST, query, {
+    actor,
     where: { [Op.and]: [searchWhere(['Database.database_name'], query.search), engineWhere(engine)] },
     include: [{ model: User, as: 'created_by', attributes: PERSON_ATTRIBUTES }],
   }, (records) => records.map(toRow));
@@ -81,7 +86,7 @@ export async function listDatabases(
 
 export type SqlLabDatabase = { id: number; name: string; backend: Backend };
 
-/** The databases SQL Lab offers, by name. */
+/** The databases SQL Lab offers, by name: those exposed to it that the user may query (database access, not a schema or dataset grant). */
 export async function listSqlLabDatabases(actor: CurrentUser): Promise<SqlLabDatabase[]> {
   requirePermission(actor, 'menu_access', 'SQL Lab');
   const rows = await models().Database.findAll({
@@ -89,5 +94,5 @@ export async function listSqlLabDatabases(actor: CurrentUser): Promise<SqlLabDat
     attributes: ['id', 'database_name', 'sqlalchemy_uri'],
     order: [['database_name', 'ASC']],
   });
-  return rows.map((db) => ({ id: db.id, name: db.database_name, backend: backendOf(db.sqlalchemy_uri) }));
+  return rows.filter((db) => canAccessDatabase(actor, db)).map((db) => ({ id: db.id, name: db.database_name, backend: backendOf(db.sqlalchemy_uri) }));
 }

@@ -8,6 +8,7 @@
 import type { Database } from '../../../db/index';
 import { metadataCacheTimeouts, readExtra } from '~/lib/database-settings';
 import { requireDatabaseAccess } from '../access/database-access.server';
+import { rowScope } from '../access/visibility.server';
 import { requirePermission, type CurrentUser } from '../auth/current-user.server';
 import { cached } from '../cache/cache.server';
 import { models } from '../db.server';
@@ -131,10 +132,15 @@ export type RelatedObjects = {
   datasets: { count: number; result: { id: number; table_name: string; schema: string | null }[] };
 };
 
-/** Charts (through their datasets) and dashboards (through those charts) built on the database. */
+/**
+ * Charts (through their datasets) and dashboards (through those charts) built on the database.
+ * Whoever may open the database sees its datasets and charts; dashboards only as the
+ * dashboards' row scope allows (another user's draft stays unnamed).
+ */
 export async function relatedObjectsOf(actor: CurrentUser, id: number): Promise<RelatedObjects> {
   await getAccessibleDatabase(actor, id);
   const { Chart, Dashboard } = models();
+  const visibleDashboards = await rowScope(Dashboard.name, actor);
   const datasets = await datasetsOf(id);
   const ids = datasets.map((d) => d.id);
   const charts =
@@ -143,7 +149,10 @@ export async function relatedObjectsOf(actor: CurrentUser, id: number): Promise<
       : await Chart.findAll({
           where: { datasource_type: 'table', datasource_id: ids },
           attributes: ['id', 'slice_name', 'viz_type'],
-          include: [{ model: Dashboard, as: 'dashboards', attributes: ['id', 'dashboard_title', 'slug', 'json_metadata'], through: { attributes: [] } }],
+          include: [{
+            model: Dashboard, as: 'dashboards', attributes: ['id', 'dashboard_title', 'slug', 'json_metadata'], through: { attributes: [] },
+            where: visibleDashboards, required: false,
+          }],
           order: [['slice_name', 'ASC']],
         });
   const dashboards = new Map<number, RelatedObjects['dashboards']['result'][number]>();

@@ -1,11 +1,15 @@
 /**
  * A database record in the shape of Superset's `GET /api/v1/database/<id>` result. The URI and
  * the parameters carry the mask wherever a password exists; the secret itself is never read
- * here (no decryption), so nothing this module returns can hold it.
+ * here (no decryption), so nothing this module returns can hold it. The URI and the parameters
+ * (host, user, a SQLite file's path on this server) go only to those who may edit the database
+ * (canWriteDatabases): everyone else gets the record without them.
  */
 import type { Database, User } from '../../../db/index';
 import { readExtra } from '~/lib/database-settings';
+import { canWriteDatabases } from '../access/database-access.server';
 import { humanizeDelta } from '../api/humanize.server';
+import type { CurrentUser } from '../auth/current-user.server';
 import { person, type PersonRef } from '../api/resource-fields.server';
 import { parametersJsonSchema } from '../engines/connection-schema.server';
 import { findEngineForUri } from '../engines/registry.server';
@@ -83,7 +87,34 @@ function driverOf(engine: Engine | null, uri: string): string | null {
 
 const loadedUser = (record: Database, name: 'created_by' | 'changed_by') => (record as unknown as Record<string, User | null | undefined>)[name];
 
-export function serializeDatabase(record: Database): DatabaseDetail {
+/** The fields that spell out the connection: for the database's editors only. */
+export type DatabaseForReaders = Omit<DatabaseDetail, 'sqlalchemy_uri' | 'parameters'>;
+
+/**
+ * `extra` without `engine_params`: those are connection settings (connect_args may name a
+ * certificate file or carry a password), so they go with the URI to editors only.
+ */
+export function extraForReaders(text: string | null | undefined): string {
+  try {
+    const value: unknown = JSON.parse(text ?? '{}');
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return '{}';
+    const { engine_params, ...rest } = value as Record<string, unknown>;
+    return JSON.stringify(rest);
+  } catch {
+    return '{}';
+  }
+}
+
+/** The record as `viewer` may see it: whole for those who may edit databases, without the connection for everyone else. */
+export function serializeDatabase(record: Database, viewer: Pick<CurrentUser, 'roles'>): DatabaseDetail | DatabaseForReaders {
+  const detail = serializeDatabaseForEditor(record);
+  if (canWriteDatabases(viewer)) return detail;
+  const { sqlalchemy_uri, parameters, ...forReaders } = detail;
+  return { ...forReaders, extra: extraForReaders(record.extra) };
+}
+
+/** The whole record, connection included: only for callers that checked can_write on Database (the API's writes, the edit page). */
+export function serializeDatabaseForEditor(record: Database): DatabaseDetail {
   const engine = findEngineForUri(record.sqlalchemy_uri);
   const extra = readExtra(record.extra);
   const hasSecret = Boolean(record.encrypted_password);

@@ -1,6 +1,6 @@
 /**
- * The charts list. Every holder of ('can_read', 'Chart') sees every chart for now; per-dataset
- * access scoping arrives with dataset permissions and belongs in this function's where clause.
+ * The charts list: holders of ('can_read', 'Chart') see the charts on datasets they may access
+ * (Superset's ChartFilter, applied by findPage from the charts' row scope).
  */
 import { Op } from 'sequelize';
 import type { Chart } from '../../../db/index';
@@ -38,6 +38,7 @@ export async function listCharts(actor: CurrentUser, query: PageQuery<ChartSort>
   requirePermission(actor, 'can_read', 'Chart');
   const { Chart, User } = models();
   return findPage(Chart, CHART_LIST, query, {
+    actor,
     where: searchWhere(['Chart.slice_name'], query.search),
     include: [{ model: User, as: 'changed_by', attributes: PERSON_ATTRIBUTES }],
   }, async (charts) => {

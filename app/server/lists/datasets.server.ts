@@ -1,6 +1,7 @@
 /**
  * The datasets list. A dataset is virtual when it is defined by SQL, physical when it names a
- * table. Every holder of ('can_read', 'Dataset') sees all of them until per-dataset access exists.
+ * table. Holders of ('can_read', 'Dataset') see the datasets they may access (Superset's
+ * DatasourceFilter, applied by findPage from the datasets' row scope).
  */
 import type { Dataset } from '../../../db/index';
 import { requirePermission, type CurrentUser } from '../auth/current-user.server';
@@ -32,6 +33,7 @@ export async function listDatasets(actor: CurrentUser, query: PageQuery<DatasetS
   requirePermission(actor, 'can_read', 'Dataset');
   const { Dataset, Database } = models();
   return findPage(Dataset, DATASET_LIST, query, {
+    actor,
     where: searchWhere(['Dataset.table_name'], query.search),
     include: [{ model: Database, as: 'database', attributes: ['id', 'database_name'] }],
   }, (datasets) => datasets.map((d) => ({

@@ -8,7 +8,9 @@ import { z } from 'zod';
 import {
   col, fn, literal, Op, where as sqlWhere, type Includeable, type Model, type ModelStatic, type Order, type WhereOptions,
 } from 'sequelize';
+import { rowScope } from '../access/visibility.server';
 import { PERSON_ATTRIBUTES } from '../api/query-parts.server';
+import type { CurrentUser } from '../auth/current-user.server';
 import { store } from '../db.server';
 
 export { PERSON_ATTRIBUTES };
@@ -103,18 +105,20 @@ export function orderFor<S extends string>(modelName: string, spec: ListSpec<S>,
 }
 
 /**
- * Counts, clamps the page, and fetches one page of `model`. `where` may name only the model's
- * own columns (it is also used for the count); `include` should be belongsTo joins only, since a
- * to-many join would multiply rows under LIMIT; load to-many data for the page's ids afterwards.
+ * Counts, clamps the page, and fetches one page of `model`, only among the rows `actor` may see
+ * (the model's row scope, app/server/access/visibility.server.ts: the same rule the API's lists
+ * apply, so a page and its API never disagree). `where` may name only the model's own columns
+ * (it is also used for the count); `include` should be belongsTo joins only, since a to-many
+ * join would multiply rows under LIMIT; load to-many data for the page's ids afterwards.
  */
 export async function findPage<M extends Model, S extends string, Row>(
   model: ModelStatic<M>,
   spec: ListSpec<S>,
   query: PageQuery<S>,
-  options: { where?: WhereOptions; include?: Includeable[] },
+  options: { actor: CurrentUser; where?: WhereOptions; include?: Includeable[] },
   toRows: (records: M[]) => Row[] | Promise<Row[]>,
 ): Promise<ListPage<Row, S>> {
-  const where = options.where ?? {};
+  const where = { [Op.and]: [await rowScope(model.name, options.actor), options.where ?? {}] };
   const total = await model.count({ where });
   const window = pageWindow(total, query.page);
   const records = await model.findAll({

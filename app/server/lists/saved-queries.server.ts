@@ -2,8 +2,6 @@
  * The saved queries list. As in Superset, a saved query is private to whoever saved it, admins
  * included: the list shows the actor's own.
  */
-import { Op } from 'sequelize';
-import { savedQueriesVisibleTo } from '../access/visibility.server';
 import { requirePermission, type CurrentUser } from '../auth/current-user.server';
 import { models } from '../db.server';
 import { findPage, searchWhere, type ListPage, type ListSpec, type PageQuery } from './page-query.server';
@@ -28,7 +26,8 @@ export async function listSavedQueries(actor: CurrentUser, query: PageQuery<Save
   requirePermission(actor, 'can_read', 'SavedQuery');
   const { SavedQuery, Database } = models();
   return findPage(SavedQuery, SAVED_QUERY_LIST, query, {
-    where: { [Op.and]: [savedQueriesVisibleTo(actor), searchWhere(['SavedQuery.label'], query.search)] },
+    actor,
+    where: searchWhere(['SavedQuery.label'], query.search),
     include: [{ model: Database, as: 'database', attributes: ['id', 'database_name'] }],
   }, (queries) => queries.map((q) => ({
     id: q.id,

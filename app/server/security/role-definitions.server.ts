@@ -1,8 +1,11 @@
 /**
  * The built-in roles, with Superset's meaning: Admin has everything; Alpha everything but
- * security administration and SQL Lab; Gamma reads and builds charts and dashboards on data it
+ * security administration, SQL Lab and writing databases (Database is read-only to all but
+ * Admin, as Superset's READ_ONLY_MODEL_VIEWS: whoever registers a connection chooses what the
+ * server opens and with which rights); Gamma reads and builds charts and dashboards on data it
  * is granted; sql_lab adds SQL Lab; Public starts empty. Seeding is idempotent: it adds what is
- * missing and never removes a pair an admin granted by hand.
+ * missing and never removes a pair an admin granted by hand, so taking a pair away from a
+ * built-in role on existing installs is a migration's job (migrations/0005-alpha-reads-databases.ts).
  */
 import type { PermissionPair } from '~/lib/permissions';
 
@@ -42,13 +45,13 @@ const ADMIN_ONLY: PermissionPair[] = [
   ['menu_access', 'List Roles'],
   ...crud('User'),
   ...crud('Role'),
+  ['can_write', 'Database'],
   ['all_query_access', 'all_query_access'],
   ['can_grant_guest_token', 'SecurityRestApi'],
   ['can_warm_up_cache', 'Chart'],
 ];
 
 const ALPHA_ONLY: PermissionPair[] = [
-  ['can_write', 'Database'],
   ['can_write', 'Dataset'],
   ['can_export', 'Dataset'],
   ['can_upload', 'Database'],

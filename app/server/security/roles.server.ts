@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { QueryTypes, type Transaction } from 'sequelize';
 import type { FieldErrors } from '~/lib/form-errors';
 import type { PermissionPair } from '~/lib/permissions';
+import { parseJsonText } from '~/lib/safe-json';
 import { requirePermission, type CurrentUser } from '../auth/current-user.server';
 import { models, store } from '../db.server';
 import { notFound } from '../http.server';
@@ -27,7 +28,7 @@ export const RoleFormSchema = z.object({
 /** A pair travels through forms as a JSON array: view names hold spaces, "&", ":" and brackets. */
 export const PairValueSchema = z.string().transform((s, ctx): PermissionPair => {
   try {
-    const value: unknown = JSON.parse(s);
+    const value: unknown = parseJsonText(s);
     if (Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === 'string' && v.length > 0)) {
       return [value[0] as string, value[1] as string];
     }

@@ -76,6 +76,7 @@ export async function loadHistoryPage(request: Request): Promise<HistoryPage> {
   const { where, applied } = filtersOf(params, user);
   const { Query, Database, User } = models();
   const page = await findPage(Query, HISTORY_LIST, query, {
+    actor: user,
     where: { [Op.and]: [queriesVisibleTo(user), searchWhere(['Query.sql'], query.search), ...where] },
     include: [
       { model: Database, as: 'database', attributes: ['id', 'database_name'] },

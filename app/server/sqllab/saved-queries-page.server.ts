@@ -11,6 +11,7 @@ import { Op } from 'sequelize';
 import { z } from 'zod';
 import { successToast } from '~/lib/toasts';
 import { savedQueriesVisibleTo } from '../access/visibility.server';
+import { readForm } from '../api/body.server';
 import { requireUserWith, type CurrentUser } from '../auth/current-user.server';
 import { flashToasts } from '../auth/session.server';
 import { models } from '../db.server';
@@ -55,6 +56,7 @@ export async function loadSavedQueriesPage(request: Request): Promise<SavedQueri
   const databaseId = DatabaseFilterSchema.parse(params.get('database') ?? undefined);
   const { SavedQuery, Database } = models();
   const page = await findPage(SavedQuery, SAVED_QUERIES_LIST, query, {
+    actor: user,
     where: {
       [Op.and]: [
         savedQueriesVisibleTo(user),
@@ -106,7 +108,7 @@ function notFoundAsNotice(error: unknown, text: string) {
 
 export async function savedQueriesPageAction(request: Request) {
   const user = await requireUserWith(request, 'can_write', 'SavedQuery');
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get('intent');
   if (intent === 'delete') {
     const parsed = IdSchema.safeParse(form.get('id'));
