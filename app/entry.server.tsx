@@ -8,10 +8,11 @@ import { env } from './server/env.server';
 
 export { bootstrap } from './server/bootstrap.server';
 export { startBackgroundWork, stopBackgroundWork } from './server/jobs/worker.server';
+export { refuseAtEdge } from './server/api/edge.server';
 
 /** What server.mjs needs to listen; it reads no environment itself. */
 export function serverConfig() {
-  return { port: env().PORT, host: env().HOST };
+  return { port: env().PORT, host: env().HOST, maxBodyBytes: env().REQUEST_BODY_MAX_BYTES };
 }
 
 const ABORT_DELAY = 5_000;

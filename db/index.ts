@@ -1,15 +1,15 @@
 /** The metadata models, bound to one Sequelize instance. */
 import type { Sequelize } from 'sequelize';
-import { initSecurityModels, User, Role, Permission, LoginFailure } from './models/security';
+import { initSecurityModels, User, Role, Permission, LoginAttempt } from './models/security';
 import { initAssetModels, Database, Dataset, TableColumn, Chart, Dashboard, SavedQuery, Favorite } from './models/assets';
 import { initStorageModels, CacheEntry, KeyValue } from './models/storage';
 import { initSqlLabModels, Query, TabState, TableSchema, QueryResult } from './models/sqllab';
 
-export { User, Role, Permission, LoginFailure, Database, Dataset, TableColumn, Chart, Dashboard, SavedQuery, Favorite, CacheEntry, KeyValue, Query, TabState, TableSchema, QueryResult };
+export { User, Role, Permission, LoginAttempt, Database, Dataset, TableColumn, Chart, Dashboard, SavedQuery, Favorite, CacheEntry, KeyValue, Query, TabState, TableSchema, QueryResult };
 export { createSequelize, parseMetadataUrl, redact, describeConnectionError } from './connect';
 export { createMigrator } from './migrator';
 
-export const models = { User, Role, Permission, LoginFailure, Database, Dataset, TableColumn, Chart, Dashboard, SavedQuery, Favorite, CacheEntry, KeyValue, Query, TabState, TableSchema, QueryResult };
+export const models = { User, Role, Permission, LoginAttempt, Database, Dataset, TableColumn, Chart, Dashboard, SavedQuery, Favorite, CacheEntry, KeyValue, Query, TabState, TableSchema, QueryResult };
 export type Models = typeof models;
 
 let initialisedWith: Sequelize | undefined;

@@ -3,10 +3,14 @@ import * as m0001 from './0001-initial';
 import * as m0002 from './0002-cache-and-key-value';
 import * as m0003 from './0003-sqllab';
 import * as m0004 from './0004-dataset-columns';
+import * as m0005 from './0005-alpha-reads-databases';
+import * as m0006 from './0006-login-attempts';
 
 export const migrations = [
   { name: '0001-initial', ...m0001 },
   { name: '0002-cache-and-key-value', ...m0002 },
   { name: '0003-sqllab', ...m0003 },
   { name: '0004-dataset-columns', ...m0004 },
+  { name: '0005-alpha-reads-databases', ...m0005 },
+  { name: '0006-login-attempts', ...m0006 },
 ];

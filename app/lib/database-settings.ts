@@ -10,6 +10,7 @@
  * with the list of known keys rather than silently stored and ignored.
  */
 import { z } from 'zod';
+import { JsonTextError, parseJsonText } from './safe-json';
 
 export const CONFIGURATION_METHODS = ['sqlalchemy_form', 'dynamic_form'] as const;
 export type ConfigurationMethod = (typeof CONFIGURATION_METHODS)[number];
@@ -83,9 +84,10 @@ export function jsonObjectText(what: string) {
     if (text.trim() === '') return {};
     let value: unknown;
     try {
-      value = JSON.parse(text);
+      value = parseJsonText(text);
     } catch (error) {
-      ctx.addIssue({ code: 'custom', message: `${what} is not valid JSON: ${error instanceof Error ? error.message : String(error)}.` });
+      if (!(error instanceof JsonTextError)) throw error;
+      ctx.addIssue({ code: 'custom', message: error.about(what) });
       return z.NEVER;
     }
     if (!value || typeof value !== 'object' || Array.isArray(value)) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeRison, encodeRison, encodeRisonUri, RisonError } from './rison';
+import { decodeRison, encodeRison, encodeRisonUri, MAX_RISON_DEPTH, RisonError } from './rison';
 
 function errorOf(text: string): RisonError {
   try {
@@ -170,5 +170,31 @@ describe('encodeRison', () => {
     const encoded = encodeRisonUri({ filter: 'a b', ids: [1, 2] });
     expect(encoded).toBe("(filter:'a%20b',ids:!(1,2))");
     expect(decodeRison(new URLSearchParams(`q=${encoded}`).get('q') ?? '')).toEqual({ filter: 'a b', ids: [1, 2] });
+  });
+});
+
+describe('decodeRison: nesting', () => {
+  const nested = (depth: number) => `${'(a:'.repeat(depth - 1)}!(1)${')'.repeat(depth - 1)}`;
+
+  it(`takes ${MAX_RISON_DEPTH} levels of objects and arrays`, () => {
+    let value = decodeRison(nested(MAX_RISON_DEPTH)) as unknown;
+    let levels = 0;
+    while (value !== null && typeof value === 'object') {
+      levels++;
+      value = Array.isArray(value) ? value[0] : (value as { a: unknown }).a;
+    }
+    expect(levels).toBe(MAX_RISON_DEPTH);
+    expect(decodeRison(`${'!('.repeat(MAX_RISON_DEPTH)}${')'.repeat(MAX_RISON_DEPTH)}`)).toBeInstanceOf(Array);
+  });
+
+  it('refuses one level more with a RisonError, and 7,000 levels without overflowing the stack', () => {
+    expect(errorOf(nested(MAX_RISON_DEPTH + 1)).message).toBe(`rison: nesting deeper than ${MAX_RISON_DEPTH} levels at position ${3 * MAX_RISON_DEPTH}`);
+    expect(errorOf(`(a:${'!('.repeat(7000)}${')'.repeat(7001)}`).message).toMatch(/nesting deeper than/);
+    expect(errorOf('(a:'.repeat(7000)).message).toMatch(/nesting deeper than/);
+  });
+
+  it('counts depth, not the number of objects side by side', () => {
+    const wide = `!(${Array.from({ length: 500 }, () => '(a:!(1))').join(',')})`;
+    expect((decodeRison(wide) as unknown[]).length).toBe(500);
   });
 });

@@ -11,8 +11,13 @@
  *
  * One leniency over the reference parser: spaces between tokens are skipped, so a hand-typed
  * `(page: 0)` works. Spaces inside quoted strings are kept, and ids cannot contain any.
+ * One limit: objects and arrays nest at most MAX_RISON_DEPTH deep. The parser recurses, so a
+ * `q` of a few thousand `!(` would otherwise overflow the stack (a 500, not a 400).
  * Pure and isomorphic: the browser encodes with it, the server decodes with it.
  */
+
+/** Far deeper than any query Superset's clients send (filters are about four levels). */
+export const MAX_RISON_DEPTH = 100;
 
 export type RisonValue = null | boolean | number | string | RisonValue[] | { [key: string]: RisonValue };
 
@@ -36,7 +41,13 @@ function describe(char: string | undefined): string {
 
 class Parser {
   private pos = 0;
+  private depth = 0;
   constructor(private readonly text: string) {}
+
+  /** Counts one more level of nesting for the object or array opening at `start`. */
+  private enter(start: number) {
+    if (++this.depth > MAX_RISON_DEPTH) throw new RisonError(`nesting deeper than ${MAX_RISON_DEPTH} levels at position ${start}`, start);
+  }
 
   parseAll(): RisonValue {
     if (this.text.trim() === '') throw new RisonError('empty input', 0);
@@ -88,11 +99,13 @@ class Parser {
 
   private object(): { [key: string]: RisonValue } {
     const start = this.pos;
+    this.enter(start);
     this.pos++; // the '('
     const result: { [key: string]: RisonValue } = {};
     this.skipSpaces();
     if (this.peek() === ')') {
       this.pos++;
+      this.depth--;
       return result;
     }
     for (;;) {
@@ -115,7 +128,7 @@ class Parser {
       this.skipSpaces();
       const sep = this.peek();
       if (sep === ',') { this.pos++; continue; }
-      if (sep === ')') { this.pos++; return result; }
+      if (sep === ')') { this.pos++; this.depth--; return result; }
       if (sep === undefined) throw new RisonError(`unterminated object starting at position ${start}`, start);
       throw this.unexpected();
     }
@@ -123,10 +136,12 @@ class Parser {
 
   private arrayItems(): RisonValue[] {
     const start = this.pos - 2; // the '!('
+    this.enter(start);
     const items: RisonValue[] = [];
     this.skipSpaces();
     if (this.peek() === ')') {
       this.pos++;
+      this.depth--;
       return items;
     }
     for (;;) {
@@ -135,7 +150,7 @@ class Parser {
       this.skipSpaces();
       const sep = this.peek();
       if (sep === ',') { this.pos++; continue; }
-      if (sep === ')') { this.pos++; return items; }
+      if (sep === ')') { this.pos++; this.depth--; return items; }
       if (sep === undefined) throw new RisonError(`unterminated array starting at position ${start}`, start);
       throw this.unexpected();
     }

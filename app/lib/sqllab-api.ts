@@ -6,6 +6,7 @@
  * queries_get_updated_since_schema, EstimateQueryCostSchema, FormatQueryPayloadSchema.
  */
 import { z } from 'zod';
+import { JsonTextError, parseJsonText } from './safe-json';
 import type { LimitingFactor } from './sql/limit';
 
 /** Superset's QueryStatus vocabulary (sql-lab.md §4). `started` is the editor's own. */
@@ -36,9 +37,10 @@ export const TemplateParamsSchema = z
     if (value.trim() === '') return {};
     let parsed: unknown;
     try {
-      parsed = JSON.parse(value);
+      parsed = parseJsonText(value);
     } catch (error) {
-      ctx.addIssue({ code: 'custom', message: `The template parameters are not valid JSON: ${error instanceof Error ? error.message : String(error)}.` });
+      if (!(error instanceof JsonTextError)) throw error;
+      ctx.addIssue({ code: 'custom', message: error.about('The template parameters', 'are') });
       return z.NEVER;
     }
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {

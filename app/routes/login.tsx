@@ -2,8 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { data, redirect } from '@remix-run/node';
 import { Form, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
 import { safeRedirect } from '~/lib/safe-redirect';
+import { readForm } from '~/server/api/body.server';
 import { findCurrentUser } from '~/server/auth/current-user.server';
-import { formAuthenticator, LoginFailedError } from '~/server/auth/authenticator.server';
+import { checkCredentials, LoginFormSchema } from '~/server/auth/login.server';
 import { commitSession, getSession } from '~/server/auth/session.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -13,22 +14,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.clone().formData();
-  const next = safeRedirect(form.get('next'));
+  // A wrong content type, a malformed form or a NUL is a 400 here, before anything is counted.
+  const parsed = LoginFormSchema.safeParse(Object.fromEntries(await readForm(request)));
+  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? 'Enter your username and password.' }, { status: 400 });
+  const { username, password, next } = parsed.data;
   try {
-    const userId = await formAuthenticator().authenticate('form', request);
+    const result = await checkCredentials(username, password);
+    if (!result.ok) return data({ error: result.message }, { status: 401 });
     const session = await getSession(request);
     // A fresh session id on login; keep no state from before it.
     session.unset('csrf');
-    session.set('userId', userId);
-    return redirect(next, { headers: { 'Set-Cookie': await commitSession(session) } });
+    session.set('userId', result.userId);
+    return redirect(safeRedirect(next), { headers: { 'Set-Cookie': await commitSession(session) } });
   } catch (error) {
-    if (error instanceof Response) {
-      const body = (await error.json().catch(() => ({}))) as { message?: string };
-      return data({ error: body.message ?? 'Login failed.' }, { status: error.status });
-    }
-    if (error instanceof LoginFailedError) return data({ error: error.message }, { status: 401 });
-    throw error;
+    // The throttle's 429, shown on the form.
+    if (!(error instanceof Response)) throw error;
+    const body = (await error.json().catch(() => ({}))) as { message?: string };
+    const retryAfter = error.headers.get('Retry-After');
+    return data({ error: body.message ?? 'Login failed.' }, { status: error.status, headers: retryAfter ? { 'Retry-After': retryAfter } : undefined });
   }
 }
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { fieldErrors } from '~/lib/form-errors';
 import { isAdminRoleName } from '~/lib/permissions';
 import { successToast } from '~/lib/toasts';
+import { readForm } from '~/server/api/body.server';
 import { requireUserWith } from '~/server/auth/current-user.server';
 import { flashToasts } from '~/server/auth/session.server';
 import { badRequest, notFound } from '~/server/http.server';
@@ -46,7 +47,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const filter = PermissionFilterSchema.parse(new URL(request.url).searchParams.get('filter') ?? undefined);
   const back = `/roles/${id}/edit${filter ? `?${new URLSearchParams({ filter })}` : ''}`;
   const toast = async (text: string) => ({ headers: { 'Set-Cookie': await flashToasts(request, [successToast(text)]) } });
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get('intent');
   switch (intent) {
     case 'rename': {

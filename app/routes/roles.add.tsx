@@ -3,6 +3,7 @@ import { data, redirect } from '@remix-run/node';
 import { Form, Link, useActionData } from '@remix-run/react';
 import { fieldErrors } from '~/lib/form-errors';
 import { successToast } from '~/lib/toasts';
+import { readForm } from '~/server/api/body.server';
 import { requireUserWith } from '~/server/auth/current-user.server';
 import { flashToasts } from '~/server/auth/session.server';
 import { badRequest } from '~/server/http.server';
@@ -19,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireUserWith(request, 'can_write', 'Role');
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   if (form.intent !== 'create-role') throw badRequest(`Unknown intent: ${String(form.intent ?? '')}`);
   const name = typeof form.name === 'string' ? form.name : '';
   const parsed = RoleFormSchema.safeParse(form);

@@ -4,6 +4,7 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { fieldErrors } from '~/lib/form-errors';
 import { safeRedirect } from '~/lib/safe-redirect';
 import { successToast } from '~/lib/toasts';
+import { readForm } from '~/server/api/body.server';
 import { requireUser } from '~/server/auth/current-user.server';
 import { flashToasts } from '~/server/auth/session.server';
 import { badRequest } from '~/server/http.server';
@@ -18,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   switch (form.intent) {
     case 'set-theme': {
       const theme = ThemeSchema.safeParse(form.theme);

@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
 import { fieldErrors } from '~/lib/form-errors';
 import { successToast } from '~/lib/toasts';
+import { readForm } from '~/server/api/body.server';
 import { requireUserWith } from '~/server/auth/current-user.server';
 import { flashToasts } from '~/server/auth/session.server';
 import { badRequest, notFound } from '~/server/http.server';
@@ -33,7 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireUserWith(request, 'can_write', 'User');
   const id = userId(params.id);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get('intent');
   const toast = async (text: string) => ({ headers: { 'Set-Cookie': await flashToasts(request, [successToast(text)]) } });
   switch (intent) {

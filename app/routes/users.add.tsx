@@ -3,6 +3,7 @@ import { data, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { fieldErrors } from '~/lib/form-errors';
 import { successToast } from '~/lib/toasts';
+import { readForm } from '~/server/api/body.server';
 import { requireUserWith } from '~/server/auth/current-user.server';
 import { flashToasts } from '~/server/auth/session.server';
 import { badRequest } from '~/server/http.server';
@@ -21,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireUserWith(request, 'can_write', 'User');
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get('intent') !== 'create-user') throw badRequest(`Unknown intent: ${String(form.get('intent') ?? '')}`);
   const input = userFormInput(form);
   // Echoed back so the form keeps what was typed when it re-renders without JavaScript; never the passwords.

@@ -35,12 +35,23 @@ const EnvSchema = z.object({
   // Analytics database connections (app/server/engines/pools.server.ts).
   ENGINE_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
   ENGINE_POOL_MAX_CONNECTIONS: z.coerce.number().int().positive().optional(),
+  // Directories SQLite data sources may open files from, separated like PATH (':' here, ';' on
+  // Windows); the examples file is always allowed, the metadata store never (engines/sqlite/file-policy.server.ts).
+  SQLITE_DATA_DIRS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(path.delimiter).map((d) => d.trim()).filter(Boolean)),
+  // The largest request body taken (413 above it): SQL Lab takes SQL of up to 10 million characters,
+  // which JSON or a form encodes in 10–30 MB. A refused body is read and dropped up to this size.
+  REQUEST_BODY_MAX_BYTES: z.coerce.number().int().min(1024).default(32 * 1024 * 1024),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
   REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(30 * 24 * 3600),
 });
 
 export type Env = z.infer<typeof EnvSchema> & {
   varDir: string;
+  /** SQLITE_DATA_DIRS, each resolved from the working directory. */
+  sqliteDataDirs: string[];
   databaseUrl: string;
   examplesUrl: string;
 };
@@ -58,6 +69,7 @@ export function env(): Env {
   cached = {
     ...parsed.data,
     varDir,
+    sqliteDataDirs: parsed.data.SQLITE_DATA_DIRS.map((d) => path.resolve(d)),
     databaseUrl: parsed.data.DATABASE_URL ?? `sqlite:${path.join(varDir, 'sightline.sqlite')}`,
     examplesUrl: parsed.data.EXAMPLES_URL ?? `sqlite:///${path.join(varDir, 'examples.sqlite')}`,
   };

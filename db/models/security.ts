@@ -32,10 +32,12 @@ export class Permission extends Model<InferAttributes<Permission>, InferCreation
   declare view_name: string;
 }
 
-export class LoginFailure extends Model<InferAttributes<LoginFailure>, InferCreationAttributes<LoginFailure>> {
-  declare id: CreationOptional<number>;
+/** The login throttle's counter per username; written by one upsert (app/server/auth/login-throttle.server.ts). */
+export class LoginAttempt extends Model<InferAttributes<LoginAttempt>, InferCreationAttributes<LoginAttempt>> {
   declare username: string;
-  declare failed_at: Date;
+  /** Milliseconds since the epoch. */
+  declare window_start: number;
+  declare attempts: number;
 }
 
 export function initSecurityModels(sequelize: Sequelize) {
@@ -71,13 +73,13 @@ export function initSecurityModels(sequelize: Sequelize) {
     },
     { sequelize, tableName: 'permissions', timestamps: false },
   );
-  LoginFailure.init(
+  LoginAttempt.init(
     {
-      id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-      username: { type: DataTypes.STRING(100), allowNull: false },
-      failed_at: { type: DataTypes.DATE, allowNull: false },
+      username: { type: DataTypes.STRING(100), primaryKey: true },
+      window_start: { type: DataTypes.BIGINT, allowNull: false },
+      attempts: { type: DataTypes.INTEGER, allowNull: false },
     },
-    { sequelize, tableName: 'login_failures', timestamps: false },
+    { sequelize, tableName: 'login_attempts', timestamps: false },
   );
 
   User.belongsToMany(Role, { through: 'user_roles', foreignKey: 'user_id', otherKey: 'role_id', as: 'roles', timestamps: false });

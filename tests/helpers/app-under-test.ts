@@ -68,6 +68,8 @@ export async function startApp(opts: { databaseUrl?: string } = {}): Promise<App
     SECRET_KEY: TEST_SECRET_KEY,
     ADMIN_PASSWORD,
     NODE_ENV: 'test',
+    // Tests register SQLite files in temp directories; a test that checks the policy sets its own.
+    SQLITE_DATA_DIRS: process.env.SQLITE_DATA_DIRS ?? os.tmpdir(),
   });
 
   const { createServer } = await import('vite');
@@ -99,7 +101,12 @@ export async function startApp(opts: { databaseUrl?: string } = {}): Promise<App
     await (await load<BootstrapModule>('/app/server/bootstrap.server.ts')).bootstrap(() => {});
     const users = await load<UsersModule>('/app/server/security/users.server.ts');
 
-    const fetchApp = (p: string, init?: RequestInit) => handler(new Request(`http://localhost${p}`, init));
+    // The app's own first look at a request, as server-app.mjs gives it in production.
+    const { refuseAtEdge } = build.entry.module as unknown as { refuseAtEdge(request: Request): Response | null };
+    const fetchApp = async (p: string, init?: RequestInit) => {
+      const request = new Request(`http://localhost${p}`, init);
+      return refuseAtEdge(request) ?? handler(request);
+    };
 
     return {
       fetch: fetchApp,

@@ -8,7 +8,7 @@ import { createTempPostgresDatabase, mustHaveServices, postgresReachable, type T
 
 const EXPECTED_TABLES = [
   'cache_entries', 'chart_owners', 'charts', 'dashboard_charts', 'dashboard_owners', 'dashboards', 'databases', 'dataset_owners',
-  'datasets', 'favorites', 'key_value', 'login_failures', 'permissions', 'queries', 'query_results', 'role_permissions',
+  'datasets', 'favorites', 'key_value', 'login_attempts', 'permissions', 'queries', 'query_results', 'role_permissions',
   'roles', 'saved_queries', 'tab_state', 'table_columns', 'table_schema', 'user_roles', 'users',
 ];
 
@@ -33,7 +33,7 @@ function migrationRoundTrip(openStore: () => Promise<{ sequelize: Sequelize; cle
 
   it('creates every table, reverts them all, and applies again', async () => {
     const migrator = createMigrator(sequelize);
-    expect((await migrator.up()).map((m) => m.name)).toEqual(['0001-initial', '0002-cache-and-key-value', '0003-sqllab', '0004-dataset-columns']);
+    expect((await migrator.up()).map((m) => m.name)).toEqual(['0001-initial', '0002-cache-and-key-value', '0003-sqllab', '0004-dataset-columns', '0005-alpha-reads-databases', '0006-login-attempts']);
     expect(await tables(sequelize)).toEqual(EXPECTED_TABLES);
     expect(await migrator.pending()).toEqual([]);
     await migrator.down({ to: 0 });

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { migrations } from '../../migrations/index';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-scripts-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -25,10 +26,11 @@ describe('admin scripts', () => {
     expect(up.stdout).toContain('migrated  0001-initial');
     const status = run('migrate', ['status'], { DATABASE_URL: url });
     expect(status.stdout).toContain('applied  0001-initial');
-    expect(status.stdout).toContain('4 applied, 0 pending');
+    const count = migrations.length;
+    expect(status.stdout).toContain(`${count} applied, 0 pending`);
     const down = run('migrate', ['down', '--all'], { DATABASE_URL: url });
-    expect(down.stdout).toContain('reverted 4 migration(s)');
-    expect(run('migrate', ['status'], { DATABASE_URL: url }).stdout).toContain('0 applied, 4 pending');
+    expect(down.stdout).toContain(`reverted ${count} migration(s)`);
+    expect(run('migrate', ['status'], { DATABASE_URL: url }).stdout).toContain(`0 applied, ${count} pending`);
     expect(run('migrate', ['up'], { DATABASE_URL: url }).status).toBe(0);
   });
 

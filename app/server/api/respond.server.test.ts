@@ -32,6 +32,13 @@ describe('parseQuery', () => {
     const json = await thrown(() => parseQuery(url('{"page":'), Schema));
     expect(json.status).toBe(400);
     expect((json.body as { message: string }).message).toMatch(/^Invalid q: not valid JSON \(.+\) nor rison$/);
+    expect(await thrown(() => parseQuery(url(`(tags:${'!('.repeat(7000)}${')'.repeat(7001)}`), Schema))).toEqual({
+      status: 400, body: { message: 'Invalid q: rison: nesting deeper than 100 levels at position 204' },
+    });
+    expect(await thrown(() => parseQuery(url(`{"tags":${'['.repeat(7000)}${']'.repeat(7000)}}`), Schema))).toEqual({
+      status: 400, body: { message: 'Invalid q: Nesting is deeper than 100 levels.' },
+    });
+    expect((await thrown(() => parseQuery(url("(tags:!('a\0'))"), Schema))).body).toEqual({ message: 'Invalid q: Text may not contain the NUL character (\\u0000).' });
     const invalid = await thrown(() => parseQuery(url('(page:-1,tags:!(1))'), Schema));
     expect(invalid.status).toBe(400);
     expect((invalid.body as { message: string }).message).toMatch(/^Invalid q: page: .*; tags\.0: /);
@@ -51,6 +58,17 @@ describe('parseJsonBody', () => {
     expect(status).toBe(400);
     expect(body).toEqual({ message: { name: [expect.any(String)], params: { size: [expect.any(String)] } } });
     expect(await thrown(() => parseJsonBody(post('not json'), Body))).toEqual({ status: 400, body: { message: 'The request body is not valid JSON.' } });
+  });
+
+  it('keeps field errors for keys named constructor or __proto__ as their own fields', () => {
+    const error = new z.ZodError([
+      { code: 'custom', path: ['constructor'], message: 'first', input: 1 },
+      { code: 'custom', path: ['constructor'], message: 'second', input: 1 },
+      { code: 'custom', path: ['__proto__', 'toString'], message: 'nested', input: 1 },
+    ]);
+    const errors = fieldErrorsOf(error);
+    expect(JSON.stringify(errors)).toBe('{"constructor":["first","second"],"__proto__":{"toString":["nested"]}}');
+    expect(Object.getPrototypeOf(errors)).toBe(Object.prototype);
   });
 
   it('puts whole-body issues under _schema', () => {

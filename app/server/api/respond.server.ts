@@ -1,12 +1,16 @@
 /**
  * The API's edges: reading `q` (rison, or JSON as Superset also accepts) and JSON bodies, and
- * answering in Superset's envelopes. Trusts nothing it parses: every input goes through a zod
- * schema, and a failure is a 400 whose message says what to fix. Errors that are not Responses
- * become a 500 with a generic message; the detail goes to the server log, never to the client.
+ * answering in Superset's envelopes. Trusts nothing it parses: bodies come through body.server.ts
+ * (size, depth, NUL), `q` through the rison parser's or the safe JSON parser's depth bound, every
+ * input through a zod schema, and a failure is a 400 whose message says what to fix. Errors that
+ * are not Responses become a 500 with a generic message; the detail goes to the server log,
+ * never to the client.
  */
 import { z } from 'zod';
 import { decodeRison, RisonError } from '~/lib/rison';
+import { hasNul, JsonTextError, NUL_MESSAGE, parseJsonText } from '~/lib/safe-json';
 import { httpError } from '../http.server';
+import { readJsonBody } from './body.server';
 
 /** Marshmallow's shape for field errors: field → messages, nested for nested fields. */
 export type FieldErrors = { [field: string]: string[] | FieldErrors };
@@ -21,6 +25,7 @@ export function describeIssues(error: z.ZodError): string {
 }
 
 function decodeQueryText(text: string): unknown {
+  if (hasNul(text)) throw httpError(400, `Invalid q: ${NUL_MESSAGE}`);
   try {
     return decodeRison(text);
   } catch (risonError) {
@@ -29,9 +34,11 @@ function decodeQueryText(text: string): unknown {
     // meant as JSON, so its JSON error is the helpful one; otherwise the rison error is.
     if (!/^\s*[[{]/.test(text)) throw httpError(400, `Invalid q: ${risonError.message}`);
     try {
-      return JSON.parse(text) as unknown;
+      return parseJsonText(text);
     } catch (jsonError) {
-      throw httpError(400, `Invalid q: not valid JSON (${jsonError instanceof Error ? jsonError.message : String(jsonError)}) nor rison`);
+      if (!(jsonError instanceof JsonTextError)) throw jsonError;
+      if (jsonError.problem !== 'syntax') throw httpError(400, `Invalid q: ${jsonError.message}`);
+      throw httpError(400, `Invalid q: not valid JSON (${jsonError.message}) nor rison`);
     }
   }
 }
@@ -49,6 +56,14 @@ export function parseQuery<S extends z.ZodType>(request: Request | URL, schema: 
   return parsed.data;
 }
 
+/** Sets an own property: a key from the client may be `__proto__` or `constructor`, and stays a key. */
+export function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** An own property only, never one inherited from Object.prototype (`constructor`, `toString`). */
+export const getOwn = <T>(target: Record<string, T>, key: string): T | undefined => (Object.hasOwn(target, key) ? target[key] : undefined);
+
 /** Zod issues as marshmallow-style field errors; issues about the whole body go under `_schema`. */
 export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   const out: FieldErrors = {};
@@ -56,26 +71,20 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
     const path = issue.path.length ? issue.path.map((p) => String(p)) : ['_schema'];
     let node: FieldErrors = out;
     for (const key of path.slice(0, -1)) {
-      const next = node[key];
-      if (next === undefined || Array.isArray(next)) node[key] = {};
+      const next = getOwn(node, key);
+      if (next === undefined || Array.isArray(next)) setOwn(node, key, {});
       node = node[key] as FieldErrors;
     }
     const leaf = path[path.length - 1];
-    const existing = node[leaf];
-    node[leaf] = Array.isArray(existing) ? [...existing, issue.message] : [issue.message];
+    const existing = getOwn(node, leaf);
+    setOwn(node, leaf, Array.isArray(existing) ? [...existing, issue.message] : [issue.message]);
   }
   return out;
 }
 
 /** The JSON body, validated: 400 `{message}` when it is not JSON, 400 `{message: {field: [msgs]}}` when invalid. */
 export async function parseJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
-  const text = await request.text();
-  let raw: unknown;
-  try {
-    raw = text.trim() === '' ? {} : (JSON.parse(text) as unknown);
-  } catch {
-    throw httpError(400, 'The request body is not valid JSON.');
-  }
+  const raw = (await readJsonBody(request)) ?? {};
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw Response.json({ message: fieldErrorsOf(parsed.error) }, { status: 400 });
   return parsed.data;

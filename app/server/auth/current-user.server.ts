@@ -7,6 +7,7 @@
 import { redirect } from '@remix-run/node';
 import type { RolePermissions } from '~/lib/permissions';
 import { hasPermission } from '~/lib/permissions';
+import { isFormRequest, readForm } from '../api/body.server';
 import { models } from '../db.server';
 import { forbidden, httpError, unauthorized } from '../http.server';
 import { bearerToken, verifyToken } from './tokens.server';
@@ -79,9 +80,9 @@ export async function requireUser(request: Request): Promise<CurrentUser> {
 async function submittedCsrf(request: Request): Promise<string | null> {
   const header = request.headers.get('X-CSRFToken');
   if (header) return header;
-  const type = request.headers.get('Content-Type') ?? '';
-  if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
-    const value = (await request.clone().formData()).get('csrf_token');
+  if (isFormRequest(request)) {
+    // readForm keeps the parsed form with the request: the action reads the same one.
+    const value = (await readForm(request)).get('csrf_token');
     return typeof value === 'string' ? value : null;
   }
   return null;

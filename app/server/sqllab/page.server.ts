@@ -7,6 +7,7 @@
  * form of ours, with the token, that the logged-in user must click.
  */
 import { data, redirect } from '@remix-run/node';
+import { z } from 'zod';
 import { fromBody } from '~/lib/client-error';
 import { parseLossless } from '~/lib/sql/lossless-json';
 import {
@@ -18,6 +19,7 @@ import { newClientId } from '~/lib/sqllab/reducer';
 import { ExecutePayloadSchema, type QueryExecutionResponse } from '~/lib/sqllab-api';
 import { hasPermission } from '~/lib/permissions';
 import { successToast } from '~/lib/toasts';
+import { readForm } from '../api/body.server';
 import { findCurrentUser, requireUserWith, type CurrentUser } from '../auth/current-user.server';
 import { flashToasts } from '../auth/session.server';
 import { EngineError } from '../engines/errors.server';
@@ -207,17 +209,19 @@ export async function loadSqlLabPage(request: Request) {
   };
 }
 
+/** What other tools post to /sqllab/, every field optional as in Superset: an id that is not a number is no id. */
+const PostedFormSchema = z.object({
+  sql: z.string().max(10_000_000, 'The SQL is longer than 10 million characters.').default(''),
+  database_id: z.string().optional().transform(num),
+  schema: z.string().optional().transform((v) => v || null),
+  datasourceKey: z.string().optional().transform((v) => v ?? null),
+});
+
 function postedQuery(form: FormData): PostedForm {
-  const value = (name: string) => {
-    const v = form.get(name);
-    return typeof v === 'string' ? v : null;
-  };
-  return {
-    sql: value('sql') ?? '',
-    dbId: num(value('database_id')),
-    schema: value('schema') || null,
-    datasourceKey: value('datasourceKey'),
-  };
+  const parsed = PostedFormSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) throw badRequest(parsed.error.issues[0].message);
+  const { sql, database_id, schema, datasourceKey } = parsed.data;
+  return { sql, dbId: database_id, schema, datasourceKey };
 }
 
 async function runIntent(user: CurrentUser, form: Record<string, FormDataEntryValue>) {
@@ -253,7 +257,7 @@ async function saveIntent(request: Request, user: CurrentUser, form: Record<stri
  * which has the cookie, or sends the user to log in and back.
  */
 export async function postedQueryAction(request: Request) {
-  const posted = postedQuery(await request.formData());
+  const posted = postedQuery(await readForm(request));
   const user = await findCurrentUser(request);
   if (user && hasPermission(user.roles, 'menu_access', 'SQL Lab')) {
     return { intent: 'confirm' as const, posted: await onPostedDataset(user, posted), databases: Object.values(await sqlLabDatabases(user)), defaultLimit: env().SQLLAB_DEFAULT_LIMIT };
@@ -266,7 +270,7 @@ export async function postedQueryAction(request: Request) {
 }
 
 export async function sqlLabPageAction(request: Request) {
-  const form = await request.clone().formData();
+  const form = await readForm(request);
   const intent = form.get('intent');
   const token = form.get('csrf_token');
   if (typeof intent !== 'string' || typeof token !== 'string' || !token) return postedQueryAction(request);

@@ -8,10 +8,12 @@
  * pages get.
  */
 import { z } from 'zod';
+import { isJsonObject, JsonTextError, parseJsonText } from '~/lib/safe-json';
 import { requireUser, type CurrentUser } from '../auth/current-user.server';
 import { env } from '../env.server';
-import { httpError, unauthorized } from '../http.server';
-import { apiRoute, methodNotAllowed, type FieldErrors } from '../api/respond.server';
+import { badRequest, httpError, unauthorized } from '../http.server';
+import { isFormRequest, readForm, readJsonObjectBody } from '../api/body.server';
+import { apiRoute, getOwn, methodNotAllowed, setOwn, type FieldErrors } from '../api/respond.server';
 
 /** The logged-in user, or 401 `{message}`. Cookie-authenticated mutations need the CSRF token (requireUser). */
 export async function requireSqlLabUser(request: Request): Promise<CurrentUser> {
@@ -32,50 +34,32 @@ export function requireBackendPersistence(): void {
   }
 }
 
-const isForm = (request: Request) => {
-  const type = request.headers.get('Content-Type') ?? '';
-  return type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data');
-};
-
 /**
- * The body as fields: form fields (text values, `csrf_token` dropped) or a JSON object.
- * `decodeJson`: form values are JSON text (Superset's client JSON-encodes each form field);
- * one that is not JSON is kept as the text it is.
+ * The body as fields: form fields (text values, `csrf_token` dropped) or a JSON object, both read
+ * by body.server.ts (size, NUL, nesting). `decodeJson`: form values are JSON text (Superset's
+ * client JSON-encodes each form field); one that is not JSON is kept as the text it is.
  */
 export async function readFields(request: Request, opts: { decodeJson: boolean }): Promise<Record<string, unknown>> {
-  if (isForm(request)) {
-    let form: FormData;
-    try {
-      form = await request.formData();
-    } catch {
-      throw httpError(400, 'The request body is not a valid form.');
-    }
-    const out: Record<string, unknown> = {};
-    for (const [key, value] of form.entries()) {
-      // `__proto__` would set the object's prototype instead of a field.
-      if (key === 'csrf_token' || key === '__proto__' || typeof value !== 'string') continue;
-      out[key] = opts.decodeJson ? decodeJsonText(value) : value;
-    }
-    return out;
+  if (!isFormRequest(request)) return readJsonObjectBody(request);
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of (await readForm(request)).entries()) {
+    if (key === 'csrf_token' || typeof value !== 'string') continue;
+    setOwn(out, key, opts.decodeJson ? decodeJsonText(value, key) : value);
   }
-  const text = await request.text();
-  if (text.trim() === '') return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw httpError(400, 'The request body is not valid JSON or a form.');
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw httpError(400, 'The request body must be a JSON object.');
-  return value as Record<string, unknown>;
+  return out;
 }
 
-/** JSON text as its value, or the text itself when it is not JSON. */
-export function decodeJsonText(value: string): unknown {
+/**
+ * JSON text as its value, or the text itself when it is not JSON. JSON this server will not
+ * take (nested too deep, a NUL) is a 400, not text: it was meant as JSON.
+ */
+export function decodeJsonText(value: string, field?: string): unknown {
   try {
-    return JSON.parse(value) as unknown;
-  } catch {
-    return value;
+    return parseJsonText(value);
+  } catch (error) {
+    if (error instanceof JsonTextError && error.problem === 'syntax') return value;
+    if (error instanceof JsonTextError) throw badRequest(error.about(field === undefined ? 'A field' : `The field ${JSON.stringify(field)}`));
+    throw error;
   }
 }
 
@@ -83,9 +67,9 @@ export function decodeJsonText(value: string): unknown {
 export function jsonObjectField(fields: Record<string, unknown>, name: string): Record<string, unknown> {
   const raw = fields[name];
   if (raw === undefined) throw fieldError(400, { [name]: [MISSING] });
-  const value = typeof raw === 'string' ? decodeJsonText(raw) : raw;
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw fieldError(400, { [name]: ['Must be a JSON object.'] });
-  return value as Record<string, unknown>;
+  const value = typeof raw === 'string' ? decodeJsonText(raw, name) : raw;
+  if (!isJsonObject(value)) throw fieldError(400, { [name]: ['Must be a JSON object.'] });
+  return value;
 }
 
 export function fieldError(status: number, errors: FieldErrors): Response {
@@ -95,7 +79,8 @@ export function fieldError(status: number, errors: FieldErrors): Response {
 /** Zod issues as marshmallow's field errors; an unknown key is `{key: ['Unknown field.']}` as marshmallow has it. */
 export function marshmallowErrors(error: z.ZodError): FieldErrors {
   const out: Record<string, string[]> = {};
-  const add = (key: string, message: string) => (out[key] ??= []).push(message);
+  // Own properties only: a body key may be named `constructor` or `__proto__`.
+  const add = (key: string, message: string) => setOwn(out, key, [...(getOwn(out, key) ?? []), message]);
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') for (const key of issue.keys) add([...issue.path, key].map(String).join('.'), 'Unknown field.');
     else add(issue.path.length ? issue.path.map(String).join('.') : '_schema', issue.message);
@@ -128,10 +113,13 @@ export const jsonObjectText = z
     if (typeof value !== 'string') return JSON.stringify(value);
     if (value.trim() === '') return null;
     try {
-      const parsed: unknown = JSON.parse(value);
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return value;
-    } catch {
-      // reported below
+      if (isJsonObject(parseJsonText(value))) return value;
+    } catch (error) {
+      if (!(error instanceof JsonTextError)) throw error;
+      if (error.problem !== 'syntax') {
+        ctx.addIssue({ code: 'custom', message: error.message });
+        return z.NEVER;
+      }
     }
     ctx.addIssue({ code: 'custom', message: 'Not a valid JSON object.' });
     return z.NEVER;

@@ -8,6 +8,7 @@
  */
 import crypto from 'node:crypto';
 import { z } from 'zod';
+import { JsonTextError, parseJsonText } from '~/lib/safe-json';
 import { requirePermission, type CurrentUser } from '../auth/current-user.server';
 import { models } from '../db.server';
 import { httpError } from '../http.server';
@@ -88,9 +89,10 @@ export async function storeSharedQuery(user: CurrentUser, fields: Record<string,
   let data: unknown = raw;
   if (typeof raw === 'string') {
     try {
-      data = JSON.parse(raw);
-    } catch {
-      throw fieldError(400, { data: ['Not valid JSON.'] });
+      data = parseJsonText(raw);
+    } catch (error) {
+      if (!(error instanceof JsonTextError)) throw error;
+      throw fieldError(400, { data: [error.problem === 'syntax' ? 'Not valid JSON.' : error.message] });
     }
   }
   if (data === null || typeof data !== 'object' || Array.isArray(data)) throw fieldError(400, { data: ['Must be a JSON object.'] });

@@ -8,6 +8,7 @@
  * that stops the render (syntax, a refused construct, a limit, parameters that are not a JSON
  * object) is INVALID_TEMPLATE_PARAMS_ERROR with the position when there is one.
  */
+import { JsonTextError, parseJsonText } from '~/lib/safe-json';
 import { sqlLabError, type SqlLabError } from './errors.server';
 import { renderSandboxed, TemplateProblem } from './template-sandbox.server';
 import { isPlainObject, isText } from './template-values.server';
@@ -73,11 +74,11 @@ export function parseTemplateParams(text: string | null | undefined): Record<str
   if (text === null || text === undefined || text.trim() === '') return {};
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = parseJsonText(text);
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    throw sqlLabError('INVALID_TEMPLATE_PARAMS_ERROR', `The template parameters are not valid JSON: ${detail}. ${PARAMETER_MISSING_HELP}`, 422, {
-      template_error: detail,
+    if (!(error instanceof JsonTextError)) throw error;
+    throw sqlLabError('INVALID_TEMPLATE_PARAMS_ERROR', `${error.about('The template parameters', 'are')} ${PARAMETER_MISSING_HELP}`, 422, {
+      template_error: error.message,
     });
   }
   if (!isPlainObject(value)) {
