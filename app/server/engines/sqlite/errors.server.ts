@@ -2,6 +2,7 @@
  * node-sqlite3 errors → Superset error types. SQLite reports most problems as SQLITE_ERROR, so
  * the message text (stable across SQLite versions) tells them apart.
  */
+import path from 'node:path';
 import { engineError, EngineError, genericEngineError } from '../errors.server';
 import type { ErrorContext } from '../types.server';
 
@@ -17,7 +18,9 @@ export function mapSqliteError(error: unknown, context: ErrorContext): EngineErr
   const match = (pattern: RegExp) => pattern.exec(message)?.[1];
 
   if (code === 'SQLITE_CANTOPEN' || code === 'SQLITE_NOTADB') {
-    return engineError('CONNECTION_UNKNOWN_DATABASE_ERROR', `Unable to open the SQLite database "${context.params.database}".`, { ...opts, invalid: ['database'] });
+    // The file's name only: the message reaches users who may not see the server's directories.
+    const name = path.basename(context.params.database);
+    return engineError('CONNECTION_UNKNOWN_DATABASE_ERROR', `Unable to open the SQLite database "${name}".`, { ...opts, engineMessage: 'unable to open database file', invalid: ['database'] });
   }
   if (code === 'SQLITE_READONLY' || code === 'SQLITE_PERM' || code === 'SQLITE_AUTH') {
     return engineError('CONNECTION_DATABASE_PERMISSIONS_ERROR', 'This connection may not change the SQLite database (it is read-only).', opts);
