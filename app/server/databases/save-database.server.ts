@@ -48,7 +48,16 @@ async function ensureNameFree(name: string, exceptId: number | null) {
   if (other && other.id !== exceptId) throw inputError(422, 'database_name', DUPLICATE_NAME);
 }
 
+/** The sqlalchemy_uri column's size: PostgreSQL refuses a longer value (SQLite would keep it). */
+const MAX_STORED_URI = 1024;
+
 function connectionColumns(conn: ResolvedConnection) {
+  // The stored URI is built from parameters, or is the typed one with the password masked, so its
+  // length was not checked with the input: a URI that cannot be stored is the caller's to shorten.
+  if (conn.storedUri.length > MAX_STORED_URI) {
+    const field = conn.method === 'dynamic_form' ? 'parameters' : 'sqlalchemy_uri';
+    throw inputError(400, field, `The connection URI would be ${conn.storedUri.length} characters (the password counted as the 10-character mask); at most ${MAX_STORED_URI} characters can be stored.`);
+  }
   return { sqlalchemy_uri: conn.storedUri, encrypted_password: conn.params.password ? encryptSecret(conn.params.password) : null };
 }
 
@@ -69,14 +78,14 @@ export async function createDatabase(actor: CurrentUser, raw: unknown): Promise<
   requirePermission(actor, 'can_write', 'Database');
   const input = parseInput(databaseCreateSchema(engineCatalog()), raw);
   await ensureNameFree(input.database_name, null);
-  const conn = resolveConnection(input, null);
+  const columns = connectionColumns(resolveConnection(input, null));
   const { Database, Permission } = models();
   const id = await store()
     .sequelize.transaction(async (transaction) => {
       const record = await Database.create(
         {
           database_name: input.database_name,
-          ...connectionColumns(conn),
+          ...columns,
           ...(input.uuid ? { uuid: input.uuid } : {}),
           expose_in_sqllab: input.expose_in_sqllab ?? true,
           allow_run_async: input.allow_run_async ?? false,
@@ -115,13 +124,13 @@ export async function updateDatabase(actor: CurrentUser, id: number, raw: unknow
   const renamed = input.database_name !== undefined && input.database_name !== record.database_name;
   if (renamed) await ensureNameFree(input.database_name!, id);
   const reconnect = input.sqlalchemy_uri !== undefined || input.parameters !== undefined;
-  const conn = reconnect ? resolveConnection(input, record) : null;
+  const columns = reconnect ? connectionColumns(resolveConnection(input, record)) : {};
   const before = record.database_name;
   await store()
     .sequelize.transaction(async (transaction) => {
       record.set({
         ...(input.database_name !== undefined ? { database_name: input.database_name } : {}),
-        ...(conn ? connectionColumns(conn) : {}),
+        ...columns,
         ...(input.expose_in_sqllab !== undefined ? { expose_in_sqllab: input.expose_in_sqllab } : {}),
         ...(input.allow_run_async !== undefined ? { allow_run_async: input.allow_run_async } : {}),
         ...(input.allow_dml !== undefined ? { allow_dml: input.allow_dml } : {}),
