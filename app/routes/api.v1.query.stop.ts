@@ -4,4 +4,5 @@ import { handleStop, sqlLabMethodNotAllowed } from '~/server/sqllab/api.server';
 
 export const loader = ({ request }: LoaderFunctionArgs) => sqlLabMethodNotAllowed(request, ['POST']);
 
-export const action = ({ request }: ActionFunctionArgs) => handleStop(request);
+export const action = ({ request }: ActionFunctionArgs) =>
+  request.method === 'POST' ? handleStop(request) : sqlLabMethodNotAllowed(request, ['POST']);

@@ -5,4 +5,5 @@ import { handleLogin } from '~/server/api/security-api.server';
 
 export const loader = ({ request }: LoaderFunctionArgs) => methodNotAllowed(request, ['POST']);
 
-export const action = ({ request }: ActionFunctionArgs) => handleLogin(request);
+export const action = ({ request }: ActionFunctionArgs) =>
+  request.method === 'POST' ? handleLogin(request) : methodNotAllowed(request, ['POST']);

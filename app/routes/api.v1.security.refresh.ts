@@ -5,4 +5,5 @@ import { handleRefresh } from '~/server/api/security-api.server';
 
 export const loader = ({ request }: LoaderFunctionArgs) => methodNotAllowed(request, ['POST']);
 
-export const action = ({ request }: ActionFunctionArgs) => handleRefresh(request);
+export const action = ({ request }: ActionFunctionArgs) =>
+  request.method === 'POST' ? handleRefresh(request) : methodNotAllowed(request, ['POST']);

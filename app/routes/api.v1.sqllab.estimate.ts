@@ -4,4 +4,5 @@ import { handleEstimate, sqlLabMethodNotAllowed } from '~/server/sqllab/api.serv
 
 export const loader = ({ request }: LoaderFunctionArgs) => sqlLabMethodNotAllowed(request, ['POST']);
 
-export const action = ({ request }: ActionFunctionArgs) => handleEstimate(request);
+export const action = ({ request }: ActionFunctionArgs) =>
+  request.method === 'POST' ? handleEstimate(request) : sqlLabMethodNotAllowed(request, ['POST']);

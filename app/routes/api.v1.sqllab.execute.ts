@@ -4,4 +4,5 @@ import { handleExecute, sqlLabMethodNotAllowed } from '~/server/sqllab/api.serve
 
 export const loader = ({ request }: LoaderFunctionArgs) => sqlLabMethodNotAllowed(request, ['POST']);
 
-export const action = ({ request }: ActionFunctionArgs) => handleExecute(request);
+export const action = ({ request }: ActionFunctionArgs) =>
+  request.method === 'POST' ? handleExecute(request) : sqlLabMethodNotAllowed(request, ['POST']);

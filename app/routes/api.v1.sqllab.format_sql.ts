@@ -4,4 +4,5 @@ import { handleFormatSql, sqlLabMethodNotAllowed } from '~/server/sqllab/api.ser
 
 export const loader = ({ request }: LoaderFunctionArgs) => sqlLabMethodNotAllowed(request, ['POST']);
 
-export const action = ({ request }: ActionFunctionArgs) => handleFormatSql(request);
+export const action = ({ request }: ActionFunctionArgs) =>
+  request.method === 'POST' ? handleFormatSql(request) : sqlLabMethodNotAllowed(request, ['POST']);

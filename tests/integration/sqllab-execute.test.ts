@@ -115,6 +115,17 @@ describe('SQL Lab on SQLite', () => {
     expect(notJson.status).toBe(400);
     expect(await s.execute({ database_id: 999_999, sql: 'SELECT 1' }).then((a) => a.status)).toBe(404);
     expect((await s.call('GET', '/api/v1/sqllab/execute/')).status).toBe(405);
+    // Only POST runs anything: other methods with a valid body are refused, and nothing is recorded.
+    const before = await s.app.models().Query.count();
+    for (const verb of ['PUT', 'PATCH', 'DELETE']) {
+      for (const path of ['/api/v1/sqllab/execute/', '/api/v1/sqllab/estimate/', '/api/v1/sqllab/format_sql/', '/api/v1/query/stop']) {
+        const refused = await s.call(verb, path, { database_id: ro.id, sql: 'SELECT 1', client_id: clientId() });
+        expect(refused.status, `${verb} ${path}`).toBe(405);
+      }
+      const login = await s.app.fetch('/api/v1/security/login', { method: verb, headers: { 'Content-Type': 'application/json' }, body: '{}' });
+      expect(login.status, `${verb} login`).toBe(405);
+    }
+    expect(await s.app.models().Query.count()).toBe(before);
     expect((await s.app.fetch('/api/v1/sqllab/execute/', { method: 'POST', body: '{}' })).status).toBe(401);
   });
 
