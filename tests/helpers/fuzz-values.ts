@@ -4,18 +4,9 @@
  * here is a fixed list or comes from a seeded generator, so a run sends the same requests every
  * time and a failure reproduces.
  */
+import { seededRandom } from './seeded-random';
 
-/** A tiny seeded PRNG (mulberry32): the same seed gives the same sequence on every machine. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom };
 
 /** JSON text that is spliced into a body as is (deep nesting, numbers JSON.stringify cannot write). */
 export class RawJson {

@@ -11,6 +11,9 @@
  * are decoys that both sides read alike. The same seed gives the same scripts; chunks are kept
  * apart so a failing script can be shrunk to the chunks it needs.
  */
+import type { Random } from './seeded-random';
+
+export { seededRandom, type Random } from './seeded-random';
 
 export type HostileEngine = 'postgresql' | 'mysql' | 'sqlite';
 
@@ -44,19 +47,6 @@ export interface HostileScript {
   readonly trailing: string;
 }
 
-export type Random = () => number;
-
-/** mulberry32: small, fast, and the same sequence for the same seed everywhere. */
-export function seededRandom(seed: number): Random {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)];
 const chance = (random: Random, p: number) => random() < p;

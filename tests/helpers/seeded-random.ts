@@ -1,0 +1,15 @@
+/** Deterministic randomness for generated tests: the same seed gives the same run on every machine. */
+
+export type Random = () => number;
+
+/** mulberry32: small, fast, and the same sequence for the same seed everywhere. */
+export function seededRandom(seed: number): Random {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
