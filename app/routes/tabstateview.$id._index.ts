@@ -3,23 +3,28 @@
  * (form fields holding JSON, or a JSON body; answers the id), DELETE it with its tables ("OK").
  * Another user's tab is a 404.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { json, parseIdParam } from '~/server/api/respond.server';
-import { readFields, sqlLabRoute } from '~/server/sqllab/requests.server';
+import { z } from 'zod';
+import { endpoint, method } from '~/server/api/endpoint.server';
+import { fieldsBody, idParam } from '~/server/api/inputs.server';
 import { deleteTab, getTab, updateTab } from '~/server/sqllab/tabs.server';
 
-export const loader = ({ request, params }: LoaderFunctionArgs) =>
-  sqlLabRoute(request, { GET: async (user) => json(await getTab(user, parseIdParam(params.id, 'tab'))) }, ['PUT', 'DELETE']);
+const Params = z.object({ id: idParam('tab') });
 
-export const action = ({ request, params }: ActionFunctionArgs) =>
-  sqlLabRoute(
-    request,
-    {
-      PUT: async (user) => json(await updateTab(user, parseIdParam(params.id, 'tab'), await readFields(request, { decodeJson: true }))),
-      DELETE: async (user) => {
-        await deleteTab(user, parseIdParam(params.id, 'tab'));
-        return json('OK');
-      },
+const api = endpoint({
+  GET: method({ params: Params, run: (user, { params }) => getTab(user, params.id) }),
+  PUT: method({
+    params: Params,
+    body: fieldsBody(z.record(z.string(), z.unknown()), { decodeJson: true }),
+    run: (user, { params, body }) => updateTab(user, params.id, body),
+  }),
+  DELETE: method({
+    params: Params,
+    run: async (user, { params }) => {
+      await deleteTab(user, params.id);
+      return 'OK';
     },
-    ['GET'],
-  );
+  }),
+});
+
+export const loader = api.loader;
+export const action = api.action;
