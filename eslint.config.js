@@ -5,6 +5,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { boundariesPlugin } from './scripts/import-boundaries.mjs';
 
 export default defineConfig(
   { ignores: ['build/', 'var/', 'node_modules/', 'public/build/', 'test-results/', 'coverage/'] },
@@ -31,6 +32,13 @@ export default defineConfig(
     // The app runs in both places: route modules and ui/ render in the browser too.
     files: ['app/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
+  },
+  {
+    // The layers of shared/conventions.md: routes -> ui, lib, server; ui -> lib; server -> lib, db;
+    // lib -> nothing of ours; db and migrations -> nothing in app/ (scripts/import-boundaries.mjs).
+    files: ['app/**/*.{ts,tsx}', 'db/**/*.ts', 'migrations/**/*.ts'],
+    plugins: { sightline: boundariesPlugin },
+    rules: { 'sightline/boundaries': 'error' },
   },
   {
     files: ['**/*.tsx'],
