@@ -8,6 +8,7 @@
  * Alone: `npx tsx bench/autocomplete.ts`. bench/run.ts calls `benchAutocomplete()`.
  */
 import { pathToFileURL } from 'node:url';
+import { dialectFor } from '../app/lib/sql/dialects';
 import { buildIndex, suggest, type SchemaTable } from '../app/lib/sqllab/autocomplete';
 import { median, percentile, round } from './stats';
 
@@ -74,7 +75,7 @@ function timeTyping(index: ReturnType<typeof buildIndex>, before: string, text: 
 export async function benchAutocomplete(): Promise<AutocompleteBenchResult> {
   const schema = syntheticSchema();
   const t0 = performance.now();
-  const index = buildIndex({ dialect: 'postgresql', schema: 'public', schemas: ['public', 'staging', 'archive'], tables: schema });
+  const index = buildIndex({ dialect: dialectFor('postgresql'), schema: 'public', schemas: ['public', 'staging', 'archive'], tables: schema });
   const buildMs = performance.now() - t0;
 
   const typed = queries(schema);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyStatement, describeStatement, isMutating, isSelect, isSingleSelect } from './classify';
+import { classifyStatement, describeStatement, isMutating, isSelect, isSingleSelect, READ_ONLY_MESSAGE, readOnlyRefusal } from './classify';
 import { MYSQL_FLAVOR, POSTGRES_FLAVOR, SQLITE_FLAVOR } from './lexer';
 
 const kind = (sql: string, flavor = POSTGRES_FLAVOR) => classifyStatement(sql, flavor);
@@ -176,5 +176,24 @@ describe('isSelect / isSingleSelect / isMutating', () => {
     expect(isSingleSelect('DELETE FROM t')).toBe(false);
     expect(isMutating('SELECT 1; SET x = 1')).toBe(false);
     expect(isMutating('SELECT 1; DELETE FROM t', SQLITE_FLAVOR)).toBe(true);
+  });
+});
+
+describe('readOnlyRefusal', () => {
+  const shapes = (...sql: string[]) => sql.map((s) => describeStatement(s, POSTGRES_FLAVOR));
+
+  it('lets reads and session statements through', () => {
+    expect(readOnlyRefusal(shapes('SET search_path TO x', 'SELECT 1', 'SHOW DateStyle'))).toBeNull();
+  });
+
+  it('names the first statement that may write, with the one message', () => {
+    expect(readOnlyRefusal(shapes('SELECT 1', "UPDATE t SET a = 'x'", 'DROP TABLE t'))).toEqual({ statement: 2, kind: 'dml', message: READ_ONLY_MESSAGE });
+    expect(readOnlyRefusal(shapes('DROP TABLE t'))).toMatchObject({ statement: 1, kind: 'ddl', message: READ_ONLY_MESSAGE });
+  });
+
+  it('says when a statement could not be read rather than blaming it for writing', () => {
+    const refusal = readOnlyRefusal(shapes('SELEC 1'));
+    expect([refusal?.statement, refusal?.kind]).toEqual([1, 'dml']);
+    expect(refusal?.message).toContain('could not be parsed');
   });
 });

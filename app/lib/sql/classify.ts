@@ -207,6 +207,30 @@ export function isSingleSelect(script: string, flavor: SqlFlavor = ANSI_FLAVOR):
   return statements.length === 1 && isSelect(statements[0].sql, flavor);
 }
 
+/**
+ * The one read-only check: where data may not change (a database without `allow_dml`, an
+ * export), the first statement that may write, with the one message that refuses it. A statement
+ * this module cannot read says so, since "only SELECT" would blame a typo on the user's intent.
+ * The parser's verdict only words the refusal; the engine's read-only session is the guarantee.
+ */
+export interface ReadOnlyRefusal {
+  /** 1-based, as the editor numbers statements. */
+  statement: number;
+  kind: StatementKind;
+  message: string;
+}
+
+export const READ_ONLY_MESSAGE = 'Only SELECT statements are allowed against this database.';
+const UNPARSED_MESSAGE =
+  'This database does not allow for DDL/DML, and the query could not be parsed to confirm it is a read-only query. Please contact your administrator for more assistance.';
+
+export function readOnlyRefusal(shapes: readonly StatementShape[]): ReadOnlyRefusal | null {
+  const index = shapes.findIndex((s) => s.kind !== 'read');
+  if (index < 0) return null;
+  const shape = shapes[index];
+  return { statement: index + 1, kind: shape.kind, message: shape.known ? READ_ONLY_MESSAGE : UNPARSED_MESSAGE };
+}
+
 /** Whether any statement of the script would change data or schema. */
 export function isMutating(script: string, flavor: SqlFlavor = ANSI_FLAVOR): boolean {
   return splitStatements(script, flavor).some((s) => classifyStatement(s.sql, flavor) !== 'read');

@@ -92,4 +92,12 @@ describe('planLimit and settleLimit (Superset limiting factors)', () => {
     const p = planLimit({ sql: 'SHOW ALL', requested: 10, serverMax: null, isSelect: false });
     expect(p).toEqual({ sql: 'SHOW ALL', limit: 10, fetchLimit: 11, limitingFactor: 'DROPDOWN' });
   });
+
+  it('never rewrites a LIMIT too large to read exactly: MySQL’s "no limit" stays as written', () => {
+    const sql = 'SELECT * FROM t LIMIT 18446744073709551615 OFFSET 3';
+    expect(getLimitFromSql(sql, MYSQL_FLAVOR)).toBeNull();
+    expect(planLimit({ sql, requested: null, serverMax: null, isSelect: true, flavor: MYSQL_FLAVOR })).toEqual({ sql, limit: null, fetchLimit: null, limitingFactor: 'NOT_LIMITED' });
+    expect(planLimit({ sql, requested: 10, serverMax: null, isSelect: true, flavor: MYSQL_FLAVOR }).sql).toBe(`SELECT * FROM (\n${sql}\n) AS inner_qry LIMIT 11`);
+    expect(getLimitFromSql('SELECT * FROM t FETCH FIRST 99999999999999999999 ROWS ONLY', POSTGRES_FLAVOR)).toBeNull();
+  });
 });

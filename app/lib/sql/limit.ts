@@ -15,6 +15,7 @@
  * A trailing literal LIMIT is rewritten in place; a non-literal one (`LIMIT ALL`, `LIMIT $1`,
  * `FETCH FIRST ROW ONLY`) makes the query a subquery: `SELECT * FROM (…) AS inner_qry LIMIT n`.
  */
+import { limitOf, wrapInLimit } from './dialects/base';
 import { ANSI_FLAVOR, keyword, tokenize, type SqlFlavor, type Token } from './lexer';
 
 export type LimitingFactor = 'NOT_LIMITED' | 'QUERY' | 'DROPDOWN' | 'QUERY_AND_DROPDOWN' | 'UNKNOWN';
@@ -26,7 +27,13 @@ interface LimitClause {
   countToken: Token | null;
 }
 
-const INTEGER = /^\d+$/;
+const DIGITS = /^\d+$/;
+/**
+ * A count read as a number exactly. A larger one (MySQL's `LIMIT 18446744073709551615 OFFSET n`,
+ * its idiom for "no limit") is not: rewritten in place it would come out rounded, and
+ * 18446744073709552000 is past MySQL's largest LIMIT.
+ */
+const isCount = (text: string) => DIGITS.test(text) && Number.isSafeInteger(Number(text));
 
 /** The statement's top-level LIMIT (or FETCH FIRST n ROWS), if any. Subqueries' limits do not count. */
 function findLimit(tokens: Token[]): LimitClause | null {
@@ -40,16 +47,16 @@ function findLimit(tokens: Token[]): LimitClause | null {
     const kw = keyword(t);
     if (kw === 'LIMIT') {
       const first = tokens[i + 1];
-      if (first?.kind === 'number' && INTEGER.test(first.text)) {
+      if (first?.kind === 'number' && DIGITS.test(first.text)) {
         // MySQL/SQLite `LIMIT offset, count`: the count is the second number.
         const count = tokens[i + 2]?.text === ',' && tokens[i + 3]?.kind === 'number' ? tokens[i + 3] : first;
-        found = INTEGER.test(count.text) ? { count: Number(count.text), countToken: count } : { count: null, countToken: null };
+        found = isCount(count.text) ? { count: Number(count.text), countToken: count } : { count: null, countToken: null };
       } else {
         found = { count: null, countToken: null };
       }
     } else if (kw === 'FETCH' && ['FIRST', 'NEXT'].includes(keyword(tokens[i + 1]))) {
       const n = tokens[i + 2];
-      if (n?.kind === 'number' && INTEGER.test(n.text)) found = { count: Number(n.text), countToken: n };
+      if (n?.kind === 'number' && DIGITS.test(n.text)) found = isCount(n.text) ? { count: Number(n.text), countToken: n } : { count: null, countToken: null };
       else found = { count: 1, countToken: null }; // FETCH FIRST ROW ONLY means one row
     }
   }
@@ -74,14 +81,11 @@ export function applyLimitToSql(sql: string, limit: number, flavor: SqlFlavor = 
     if (!opts.force && clause.count <= limit) return sql;
     return sql.slice(0, clause.countToken.start) + String(limit) + sql.slice(clause.countToken.end);
   }
-  if (clause) {
-    // A newline before the parenthesis: the query may end in a `--` comment.
-    return `SELECT * FROM (\n${sql}\n) AS inner_qry LIMIT ${limit}`;
-  }
+  if (clause) return wrapInLimit(sql, limit);
   // Right after the last token, so a trailing `-- comment` cannot swallow the LIMIT.
   const last = tokens[tokens.length - 1];
   if (!last) return sql;
-  return `${sql.slice(0, last.end)} LIMIT ${limit}${sql.slice(last.end)}`;
+  return `${sql.slice(0, last.end)} ${limitOf(limit)}${sql.slice(last.end)}`;
 }
 
 export interface LimitPlan {

@@ -1,6 +1,6 @@
 /**
  * Time grains (superset/constants.py TimeGrain): ISO 8601 durations, with the anchored week
- * variants. Each engine's dialect maps the codes it supports to a SQL template over `{col}`.
+ * variants. Each engine's dialect (app/lib/sql/dialects) maps every code to a SQL template over `{col}`.
  * Weeks: `P1W` starts on Monday on every engine (ISO weeks, PostgreSQL's date_trunc), so a
  * chart does not change when its dataset moves between engines.
  */

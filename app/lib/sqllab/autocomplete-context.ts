@@ -4,8 +4,8 @@
  * the tables the statement references with their aliases. Tolerant by design: the statement is
  * half-typed, so anything it cannot read simply yields no alias.
  */
+import { words } from '../sql/dialects/keywords';
 import { keyword, tokenize, type SqlFlavor, type Token } from '../sql/lexer';
-import { NOT_AN_ALIAS } from './autocomplete-keywords';
 
 export interface TableRef {
   schema: string | null;
@@ -25,6 +25,18 @@ export interface CursorContext {
   /** No suggestions: inside a string, comment or number. */
   silent: boolean;
 }
+
+/**
+ * Words that end a table reference in FROM/JOIN: `FROM t WHERE` has no alias `WHERE`.
+ * Any keyword that may follow a table name belongs here.
+ */
+const NOT_AN_ALIAS = new Set(
+  words(`
+    ON USING WHERE GROUP ORDER HAVING LIMIT OFFSET FETCH WINDOW UNION EXCEPT INTERSECT JOIN INNER LEFT RIGHT FULL
+    OUTER CROSS NATURAL STRAIGHT_JOIN LATERAL SET VALUES SELECT RETURNING FOR AS WITH TABLESAMPLE PARTITION USE
+    FORCE IGNORE INDEXED NOT DEFAULT ON WINDOW QUALIFY
+  `),
+);
 
 const TABLE_INTRO = new Set(['FROM', 'JOIN', 'INTO', 'UPDATE', 'TABLE', 'DESCRIBE', 'TRUNCATE']);
 /** Clause keywords a `,` can belong to: only FROM's commas separate tables. */

@@ -4,10 +4,9 @@
  * one native `indexOf` pass over a joined string for substring matches, never a JavaScript loop
  * over 100k names. Only short lists (keywords, a table's columns, tables) get subsequence matching.
  */
-import { ANSI_FLAVOR, MYSQL_FLAVOR, POSTGRES_FLAVOR, SQLITE_FLAVOR, type SqlFlavor } from '../sql/lexer';
-import { keywordsFor, type AutocompleteDialect } from './autocomplete-keywords';
-
-export type { AutocompleteDialect } from './autocomplete-keywords';
+import type { SqlDialect } from '../sql/dialects';
+import { ANSI_KEYWORDS } from '../sql/dialects/keywords';
+import { ANSI_FLAVOR, type SqlFlavor } from '../sql/lexer';
 
 export type MatchKind = 'exact' | 'prefix' | 'substring' | 'fuzzy';
 
@@ -144,7 +143,8 @@ export interface SchemaTable {
 }
 
 export interface IndexSource {
-  dialect?: AutocompleteDialect;
+  /** The database's dialect; none (no database chosen, an engine no dialect knows) reads standard SQL. */
+  dialect?: SqlDialect | null;
   /** The schema the tables belong to; `schema.` then offers them. */
   schema?: string | null;
   schemas?: readonly string[];
@@ -154,7 +154,7 @@ export interface IndexSource {
 }
 
 export interface AutocompleteIndex {
-  readonly dialect: AutocompleteDialect;
+  readonly dialect: SqlDialect | null;
   readonly flavor: SqlFlavor;
   readonly schema: string | null;
   readonly keywords: SortedNames<Named>;
@@ -168,18 +168,14 @@ export interface AutocompleteIndex {
 
 const named = (name: string): Named => ({ name, lower: name.toLowerCase() });
 
-export function flavorOf(dialect: AutocompleteDialect): SqlFlavor {
-  return { postgresql: POSTGRES_FLAVOR, mysql: MYSQL_FLAVOR, sqlite: SQLITE_FLAVOR, ansi: ANSI_FLAVOR }[dialect];
-}
-
-/** An engine name as the API spells it (`backend`) → the dialect; anything else is ANSI. */
-export function dialectOf(backend: string | null | undefined): AutocompleteDialect {
-  return backend === 'postgresql' || backend === 'mysql' || backend === 'sqlite' ? backend : 'ansi';
+/** How the editor reads SQL: the dialect's flavour, or standard SQL without one. */
+export function flavorOf(dialect: SqlDialect | null): SqlFlavor {
+  return dialect?.flavor ?? ANSI_FLAVOR;
 }
 
 /** Builds the index once per (database, schema); every suggest() call reads it. */
 export function buildIndex(source: IndexSource): AutocompleteIndex {
-  const dialect = source.dialect ?? 'ansi';
+  const dialect = source.dialect ?? null;
   const tables: TableEntry[] = [];
   const distinct = new Map<string, { name: string; lower: string; type: string; tables: string[] }>();
   let columnCount = 0;
@@ -205,7 +201,7 @@ export function buildIndex(source: IndexSource): AutocompleteIndex {
     dialect,
     flavor: flavorOf(dialect),
     schema: source.schema ?? null,
-    keywords: new SortedNames(keywordsFor(dialect).map(named)),
+    keywords: new SortedNames((dialect?.keywords ?? ANSI_KEYWORDS).map(named)),
     schemas: new SortedNames((source.schemas ?? []).map(named)),
     tables: new SortedNames(tables),
     columns: new SortedNames([...distinct.values()]),

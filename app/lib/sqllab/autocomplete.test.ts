@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { buildIndex, quoteName, suggest, type AutocompleteIndex, type Suggestion } from './autocomplete';
 import { tableRefs } from './autocomplete-context';
+import { mysqlDialect, postgresqlDialect, sqliteDialect } from '../sql/dialects';
 import { POSTGRES_FLAVOR, SQLITE_FLAVOR } from '../sql/lexer';
 
 const col = (name: string, type = 'INTEGER') => ({ name, type });
 
 const pg = buildIndex({
-  dialect: 'postgresql',
+  dialect: postgresqlDialect,
   schema: 'public',
   schemas: ['public', 'sales', 'audit'],
   tables: [
@@ -128,7 +129,7 @@ describe('elsewhere', () => {
 
 describe('quoteName and dialects', () => {
   it('quotes what the dialect would not read back unchanged', () => {
-    const mysql = buildIndex({ dialect: 'mysql', tables: [] });
+    const mysql = buildIndex({ dialect: mysqlDialect, tables: [] });
     expect(quoteName('order', pg)).toBe('"order"');
     expect(quoteName('Amount', pg)).toBe('"Amount"');
     expect(quoteName('Amount', mysql)).toBe('Amount');
@@ -137,14 +138,14 @@ describe('quoteName and dialects', () => {
   });
 
   it('offers each dialect its own keywords', () => {
-    const sqlite = buildIndex({ dialect: 'sqlite', tables: [] });
+    const sqlite = buildIndex({ dialect: sqliteDialect, tables: [] });
     expect(captions(at('PRAG|', sqlite))).toContain('PRAGMA');
     expect(captions(at('PRAG|'))).not.toContain('PRAGMA');
     expect(captions(at('SELECT * FROM t WHERE a ILIK|'))).toContain('ILIKE');
   });
 
   it('uses loose column names when their tables are unknown', () => {
-    const loose = buildIndex({ dialect: 'sqlite', looseColumns: ['revenue'] });
+    const loose = buildIndex({ dialect: sqliteDialect, looseColumns: ['revenue'] });
     expect(at('SELECT rev|', loose).find((s) => s.caption === 'revenue')).toMatchObject({ meta: 'column', value: 'revenue' });
   });
 });

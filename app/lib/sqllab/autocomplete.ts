@@ -9,9 +9,9 @@
 import { statementBeingEdited } from '../sql/statement-at-cursor';
 import { cursorContext, tableRefs, type CursorContext, type TableRef } from './autocomplete-context';
 import { findTable, type AutocompleteIndex, type MatchKind, type Named, type SortedNames, type TableEntry } from './autocomplete-index';
-import { RESERVED } from './autocomplete-keywords';
+import { CASE_KEEPING_NAME, quoteIfNeeded } from '../sql/dialects/base';
 
-export { buildIndex, dialectOf, flavorOf, type AutocompleteDialect, type AutocompleteIndex, type IndexSource, type SchemaTable } from './autocomplete-index';
+export { buildIndex, flavorOf, type AutocompleteIndex, type IndexSource, type SchemaTable } from './autocomplete-index';
 
 export type SuggestionMeta = 'keyword' | 'schema' | 'table' | 'column';
 
@@ -32,12 +32,9 @@ export const DEFAULT_LIMIT = 100;
 const KIND_WEIGHT: Record<MatchKind, number> = { exact: 4000, prefix: 3000, substring: 2000, fuzzy: 1000 };
 const RANK = { statementColumn: 400, keyword: 300, table: 200, schema: 150, otherColumn: 100 } as const;
 
-/** A name as it must be written: bare when the dialect reads it back unchanged, quoted otherwise. */
+/** A name as it must be written: bare when the dialect reads it back unchanged, quoted otherwise (standard SQL without a dialect). */
 export function quoteName(name: string, index: AutocompleteIndex): string {
-  const bare = index.dialect === 'postgresql' ? /^[a-z_][a-z0-9_$]*$/ : /^[A-Za-z_][A-Za-z0-9_$]*$/;
-  if (bare.test(name) && !RESERVED.has(name.toUpperCase())) return name;
-  const q = index.dialect === 'mysql' ? '`' : '"';
-  return q + name.replaceAll(q, q + q) + q;
+  return index.dialect ? index.dialect.quoteIdentifierIfNeeded(name) : quoteIfNeeded(name, CASE_KEEPING_NAME);
 }
 
 type Candidate = { caption: string; value: string; meta: SuggestionMeta; detail: string; score: number };

@@ -137,6 +137,19 @@ export class EngineError extends Error {
   }
 }
 
+/** Several problems found at once (every missing connection parameter): one answer lists them all. */
+export class EngineErrors extends Error {
+  readonly errors: SupersetError[];
+  readonly status: number;
+
+  constructor(errors: SupersetError[], status = 422) {
+    super(errors.map((e) => e.message).join('; '));
+    this.name = 'EngineErrors';
+    this.errors = errors;
+    this.status = status;
+  }
+}
+
 /** A query stopped on request (state `stopped`), not a failure. */
 export class QueryStoppedError extends Error {
   constructor() {

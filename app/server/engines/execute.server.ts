@@ -9,7 +9,7 @@
  * clear message. The session is reset before reuse, so nothing a script leaves behind reaches
  * the next query.
  */
-import { describeStatement, type StatementKind, type StatementShape } from '~/lib/sql/classify';
+import { describeStatement, readOnlyRefusal, type StatementKind, type StatementShape } from '~/lib/sql/classify';
 import { planLimit, settleLimit, type LimitingFactor, type LimitPlan } from '~/lib/sql/limit';
 import { splitStatements } from '~/lib/sql/split';
 import { engineError, EngineError, QueryStoppedError } from './errors.server';
@@ -82,15 +82,10 @@ function planScript(opts: ExecuteOptions, { extraRow = true }: { extraRow?: bool
   }
   const statements = parts.map((p) => ({ sql: p.sql, shape: describeStatement(p.sql, flavor) }));
   if (!opts.allowDml) {
-    const index = statements.findIndex((s) => s.shape.kind !== 'read');
-    if (index >= 0) {
-      const { shape } = statements[index];
-      const message = shape.known
-        ? 'Only SELECT statements are allowed against this database.'
-        : 'This database does not allow for DDL/DML, and the query could not be parsed to confirm it is a read-only query. Please contact your administrator for more assistance.';
-      throw engineError('DML_NOT_ALLOWED_ERROR', message, { engineName: engine.label, extra: { statement: index + 1, statement_kind: shape.kind } });
-    }
+    const refusal = readOnlyRefusal(statements.map((s) => s.shape));
+    if (refusal) throw engineError('DML_NOT_ALLOWED_ERROR', refusal.message, { engineName: engine.label, extra: { statement: refusal.statement, statement_kind: refusal.kind } });
   }
+
   const last = statements[statements.length - 1];
   const limit = last.shape.returnsRows
     ? planLimit({ sql: last.sql, requested: opts.limit, serverMax: opts.serverMaxRows, isSelect: last.shape.isSelect, flavor, extraRow })

@@ -41,9 +41,9 @@ export function listSchemaColumns(target: ConnectionTarget, schema: string, limi
 
 /** Superset's select_star: the columns listed one per line, quoted, limited. */
 export function selectStar(engine: Engine, schema: string | null, table: string, columns: Pick<TableColumn, 'name'>[], limit = 100): string {
-  const { quoteIdentifier, qualifiedName } = engine.dialect;
+  const { quoteIdentifier, qualifiedName, limitClause } = engine.dialect;
   const list = columns.length > 0 ? columns.map((c) => quoteIdentifier(c.name)).join(',\n       ') : '*';
-  return `SELECT ${list}\nFROM ${qualifiedName(schema, table)}\nLIMIT ${limit}`;
+  return `SELECT ${list}\nFROM ${qualifiedName(schema, table)}\n${limitClause(limit)}`;
 }
 
 /** The table's metadata, or null when there is no such table or view. */

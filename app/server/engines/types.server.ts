@@ -4,12 +4,12 @@
  */
 import type { z } from 'zod';
 import type { StatementShape } from '~/lib/sql/classify';
-import type { SqlFlavor } from '~/lib/sql/lexer';
-import type { TimeGrainTemplates } from '~/lib/sql/time-grains';
+import type { DialectName, SqlDialect } from '~/lib/sql/dialects';
 import type { CellValue } from '~/lib/sql/values';
 import type { EngineError } from './errors.server';
 
-export type EngineName = 'sqlite' | 'postgresql' | 'mysql';
+/** One engine per SQL dialect (app/lib/sql/dialects), under the same name. */
+export type EngineName = DialectName;
 
 export type TypeGeneric = 'numeric' | 'string' | 'temporal' | 'boolean';
 
@@ -154,17 +154,6 @@ export interface Introspector {
 /** Labelled cost figures for one statement, as Superset's estimate shows them. */
 export type CostEstimate = Record<string, number>;
 
-export interface Dialect {
-  readonly flavor: SqlFlavor;
-  quoteIdentifier(name: string): string;
-  /** `schema.table`, quoted. */
-  qualifiedName(schema: string | null, table: string): string;
-  readonly timeGrains: TimeGrainTemplates;
-  /** Statements that make `schema` the default for unqualified names (search_path, USE). */
-  useSchema(schema: string): string[];
-  /** The schema SQL Lab starts in when none is chosen. */
-  readonly defaultSchema: string | null;
-}
 
 /**
  * A bulk CSV export protocol (PostgreSQL's `COPY … TO STDOUT`), on engines that have one: exports
@@ -194,8 +183,19 @@ export interface Engine {
     readonly defaultPort: number | null;
     parseUri(uri: string): ConnectionParams;
     buildUri(params: ConnectionParams): string;
+    /** The Node driver package, as Superset's `default_driver` names the DBAPI driver. */
+    readonly driver: string;
+    /** The example URI the connection form shows (Superset's `sqlalchemy_uri_placeholder`). */
+    readonly uriPlaceholder: string;
+    /**
+     * Why the engine would refuse these parameters at connect time without trying (a SQLite file
+     * outside the allowed directories), so a form can name the field before saving; null when
+     * nothing is refused. Connecting checks again: this is for the message, not the guarantee.
+     */
+    refusal?(params: ConnectionParams): string | null;
   };
-  readonly dialect: Dialect;
+  /** Its SQL (quoting, literals, limits, casts, time grains, keywords): the isomorphic module the browser shares. */
+  readonly dialect: SqlDialect;
   connect(params: ConnectionParams, options: ConnectOptions): Promise<EngineSession>;
   /** Cancels, from a new connection, the query of the session whose cancelKey this is. */
   cancelByKey(params: ConnectionParams, cancelKey: string, options: ConnectOptions): Promise<boolean>;

@@ -13,10 +13,10 @@ import path from 'node:path';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import sqlite3 from 'sqlite3';
+import { mysqlDialect, postgresqlDialect, sqliteDialect, type SqlDialect } from '~/lib/sql/dialects';
 import { EXAMPLE_TABLES, type Cell, type ExampleTable, type LogicalType } from './tables.server';
 
-export type Dialect = 'sqlite' | 'postgres' | 'mysql';
-
+/** Which driver the loader connects with, read from the URL's scheme (a connection choice; the SQL is the dialect module's). */
 export type WarehouseTarget =
   | { dialect: 'sqlite'; file: string }
   | { dialect: 'postgres' | 'mysql'; host: string; port: number; user?: string; password?: string; database: string; ssl: boolean };
@@ -93,31 +93,38 @@ function describe(err: unknown): string {
   return String(err);
 }
 
-/** How each dialect spells identifiers, column types, bound parameters and table options. */
-const SQL: Record<Dialect, { quote(id: string): string; types: Record<LogicalType, string>; param(n: number): string; tableOptions: string }> = {
-  // SQLite stores dates and timestamps as ISO text (which sorts correctly); declaring DATE/TIMESTAMP lets introspection call them temporal.
-  sqlite: {
-    quote: (id) => `"${id.replace(/"/g, '""')}"`,
-    types: { integer: 'INTEGER', bigint: 'BIGINT', float: 'REAL', text: 'TEXT', date: 'DATE', timestamp: 'TIMESTAMP' },
-    param: () => '?',
-    tableOptions: '',
-  },
-  postgres: {
-    quote: (id) => `"${id.replace(/"/g, '""')}"`,
-    types: { integer: 'INTEGER', bigint: 'BIGINT', float: 'DOUBLE PRECISION', text: 'TEXT', date: 'DATE', timestamp: 'TIMESTAMP' },
-    param: (n) => `$${n}`,
-    tableOptions: '',
-  },
-  mysql: {
-    quote: (id) => `\`${id.replace(/`/g, '``')}\``,
-    types: { integer: 'INT', bigint: 'BIGINT', float: 'DOUBLE', text: 'VARCHAR(255)', date: 'DATE', timestamp: 'DATETIME' },
-    param: () => '?',
-    tableOptions: ' ENGINE=InnoDB DEFAULT CHARSET=utf8mb4',
-  },
+/** How a warehouse spells column types, bound parameters and table options (names are quoted by its SQL dialect). */
+interface WarehouseSql {
+  dialect: SqlDialect;
+  types: Record<LogicalType, string>;
+  param(n: number): string;
+  tableOptions: string;
+}
+
+// SQLite stores dates and timestamps as ISO text (which sorts correctly); declaring DATE/TIMESTAMP lets introspection call them temporal.
+const SQLITE_SQL: WarehouseSql = {
+  dialect: sqliteDialect,
+  types: { integer: 'INTEGER', bigint: 'BIGINT', float: 'REAL', text: 'TEXT', date: 'DATE', timestamp: 'TIMESTAMP' },
+  param: () => '?',
+  tableOptions: '',
+};
+
+const POSTGRES_SQL: WarehouseSql = {
+  dialect: postgresqlDialect,
+  types: { integer: 'INTEGER', bigint: 'BIGINT', float: 'DOUBLE PRECISION', text: 'TEXT', date: 'DATE', timestamp: 'TIMESTAMP' },
+  param: (n) => `$${n}`,
+  tableOptions: '',
+};
+
+const MYSQL_SQL: WarehouseSql = {
+  dialect: mysqlDialect,
+  types: { integer: 'INT', bigint: 'BIGINT', float: 'DOUBLE', text: 'VARCHAR(255)', date: 'DATE', timestamp: 'DATETIME' },
+  param: () => '?',
+  tableOptions: ' ENGINE=InnoDB DEFAULT CHARSET=utf8mb4',
 };
 
 interface Writer {
-  dialect: Dialect;
+  sql: WarehouseSql;
   maxParams: number;
   maxRows: number;
   ddlInTransaction: boolean;
@@ -146,7 +153,7 @@ async function openSqlite(file: string): Promise<Writer> {
   // Nothing else reads the temporary file, and on failure it is deleted: durability buys nothing here.
   await exec('PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;');
   return {
-    dialect: 'sqlite',
+    sql: SQLITE_SQL,
     // SQLite before 3.32 allowed only 999 bound parameters per statement; the bundled build allows 32766.
     maxParams: sqlite3.VERSION_NUMBER >= 3_032_000 ? 30_000 : 999,
     maxRows: 2000,
@@ -186,7 +193,7 @@ async function openPostgres(t: Extract<WarehouseTarget, { dialect: 'postgres' | 
     throw new Error(`cannot connect to PostgreSQL at ${t.host}:${t.port}, database "${t.database}": ${describe(err)}`);
   }
   return {
-    dialect: 'postgres',
+    sql: POSTGRES_SQL,
     // The wire protocol counts bound parameters in 16 bits.
     maxParams: 65_000,
     maxRows: 2000,
@@ -210,7 +217,7 @@ async function openMysql(t: Extract<WarehouseTarget, { dialect: 'postgres' | 'my
   }
   conn.on('error', () => undefined);
   return {
-    dialect: 'mysql',
+    sql: MYSQL_SQL,
     // Well inside the default max_allowed_packet for rows of this width.
     maxParams: 60_000,
     maxRows: 1000,
@@ -229,11 +236,12 @@ async function loadTable(w: Writer, table: ExampleTable, scale: number, progress
   const expected = table.rowCount(scale);
   const started = Date.now();
   progress(`${table.name}: loading ${fmt(expected)} rows`);
-  const sql = SQL[w.dialect];
-  const name = sql.quote(table.name);
+  const sql = w.sql;
+  const quote = sql.dialect.quoteIdentifier;
+  const name = quote(table.name);
   const cols = table.columns.length;
   const batchRows = Math.max(1, Math.min(w.maxRows, Math.floor(w.maxParams / cols)));
-  const head = `INSERT INTO ${name} (${table.columns.map((c) => sql.quote(c.name)).join(', ')}) VALUES `;
+  const head = `INSERT INTO ${name} (${table.columns.map((c) => quote(c.name)).join(', ')}) VALUES `;
   const insertFor = new Map<number, string>();
   const flush = async (batch: Cell[], rows: number): Promise<void> => {
     let insert = insertFor.get(rows);
@@ -246,7 +254,7 @@ async function loadTable(w: Writer, table: ExampleTable, scale: number, progress
   };
   const ddl = [
     `DROP TABLE IF EXISTS ${name}`,
-    `CREATE TABLE ${name} (${table.columns.map((c) => `${sql.quote(c.name)} ${sql.types[c.type]}`).join(', ')})${sql.tableOptions}`,
+    `CREATE TABLE ${name} (${table.columns.map((c) => `${quote(c.name)} ${sql.types[c.type]}`).join(', ')})${sql.tableOptions}`,
   ];
   if (!w.ddlInTransaction) for (const stmt of ddl) await w.exec(stmt);
   await w.exec('BEGIN');
@@ -301,6 +309,7 @@ export async function loadExamples(opts: LoadOptions): Promise<{ tables: { name:
   const loaded: { name: string; rows: number }[] = [];
 
   if (target.dialect !== 'sqlite') {
+    // The loader's own choice of driver by URL scheme, not SQL: the SQL each writer speaks is its dialect's.
     const w = target.dialect === 'postgres' ? await openPostgres(target) : await openMysql(target);
     try {
       for (const t of tables) loaded.push({ name: t.name, rows: await loadTable(w, t, scale, progress) });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatSqlText } from './format.server';
+import { errorResponse } from '../api/error-response.server';
 
 describe('formatSqlText', () => {
   it('formats in the dialect, upper-casing keywords and keeping template tags whole', () => {
@@ -17,8 +18,9 @@ describe('formatSqlText', () => {
         return e;
       }
     })();
-    expect(error).toBeInstanceOf(Response);
-    expect((error as Response).status).toBe(400);
-    expect(((await (error as Response).json()) as { message: string }).message).toMatch(/^The SQL could not be formatted: Parse error/);
+    const answer = errorResponse(error);
+    expect(answer).toBeInstanceOf(Response);
+    expect(answer.status).toBe(400);
+    expect(((await answer.json()) as { message: string }).message).toMatch(/^The SQL could not be formatted: Parse error/);
   });
 });

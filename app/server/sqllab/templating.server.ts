@@ -8,6 +8,8 @@
  * that stops the render (syntax, a refused construct, a limit, parameters that are not a JSON
  * object) is INVALID_TEMPLATE_PARAMS_ERROR with the position when there is one.
  */
+import { findDialect, type SqlDialect } from '~/lib/sql/dialects';
+import { portableLiteral, quotePortableString } from '~/lib/sql/dialects/base';
 import { JsonTextError, parseJsonText } from '~/lib/safe-json';
 import { sqlLabError, type SqlLabError } from './errors.server';
 import { renderSandboxed, TemplateProblem } from './template-sandbox.server';
@@ -22,9 +24,9 @@ export type TemplateContext = {
   urlParams?: Record<string, string>;
   filters?: TemplateFilter[];
   /**
-   * The engine the SQL is for ('postgresql', 'sqlite', 'mysql'). Optional so existing callers
-   * compile, but pass it: without it, quoted values also double backslashes, which is what
-   * MySQL needs to stay injection-safe and leaves an extra backslash in values elsewhere.
+   * The engine the SQL is for ('postgresql', 'sqlite', 'mysql'): values are quoted by its dialect.
+   * Without it (or for an engine no dialect knows), quoted values also double backslashes: safe
+   * on every engine, at the cost of an extra backslash where backslashes are ordinary characters.
    */
   engine?: string;
 };
@@ -87,22 +89,21 @@ export function parseTemplateParams(text: string | null | undefined): Record<str
   return value;
 }
 
-/** A SQL string literal. Outside PostgreSQL and SQLite backslashes are doubled too (MySQL reads them as escapes). */
+type Literals = Pick<SqlDialect, 'quoteString' | 'literal'>;
+
+/** How values are written for the engine: its dialect's rules, or rules safe on any engine when it is unknown. */
+const literalsFor = (engine?: string): Literals => findDialect(engine) ?? { quoteString: quotePortableString, literal: portableLiteral };
+
+/** A SQL string literal in the engine's dialect. */
 export function quoteLiteral(value: string, engine?: string): string {
-  const standard = engine === 'postgresql' || engine === 'sqlite';
-  const escaped = (standard ? value : value.replace(/\\/g, '\\\\')).replace(/'/g, "''");
-  return `'${escaped}'`;
+  return literalsFor(engine).quoteString(value);
 }
 
 /** A value as a SQL literal, for `where_in`: numbers and booleans bare, text quoted, None as NULL. */
-function sqlLiteral(value: unknown, engine?: string): string {
-  if (value === null || value === undefined) return 'NULL';
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new TemplateProblem('runtime', 'where_in cannot quote a number that is not finite.');
-    return String(value);
-  }
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (isText(value)) return quoteLiteral(String(value), engine);
+function sqlLiteral(value: unknown, literals: Literals): string {
+  if (typeof value === 'number' && !Number.isFinite(value)) throw new TemplateProblem('runtime', 'where_in cannot quote a number that is not finite.');
+  if (isText(value)) return literals.quoteString(String(value));
+  if (value === null || value === undefined || typeof value === 'number' || typeof value === 'boolean') return literals.literal(value);
   throw new TemplateProblem('runtime', 'where_in quotes numbers, text, booleans and None; it was given a list or a dict inside the list.');
 }
 
@@ -118,7 +119,7 @@ function argsOf(args: unknown[], names: readonly string[]): Record<string, unkno
   return out;
 }
 
-function macros(ctx: TemplateContext): Record<string, (...args: unknown[]) => unknown> {
+function macros(ctx: TemplateContext, literals: Literals): Record<string, (...args: unknown[]) => unknown> {
   const filters = ctx.filters ?? [];
   const getFilters = (column: unknown) =>
     filters
@@ -134,7 +135,7 @@ function macros(ctx: TemplateContext): Record<string, (...args: unknown[]) => un
       const urlParams = ctx.urlParams ?? {};
       const value = typeof param === 'string' && Object.hasOwn(urlParams, param) ? urlParams[param] : (fallback ?? null);
       // As Superset: the value lands inside quotes the template wrote, so quotes in it are escaped.
-      return typeof value === 'string' && escape !== false ? quoteLiteral(value, ctx.engine).slice(1, -1) : value;
+      return typeof value === 'string' && escape !== false ? literals.quoteString(value).slice(1, -1) : value;
     },
     current_user_id: () => ctx.user?.id ?? null,
     current_username: () => ctx.user?.username ?? null,
@@ -163,8 +164,9 @@ export async function renderSqlTemplate(sql: string, ctx: TemplateContext): Prom
     throw sqlLabError('INVALID_TEMPLATE_PARAMS_ERROR', `The template parameters must be a JSON object. ${PARAMETER_MISSING_HELP}`, 422, {});
   }
   // Macros win over parameters of the same name, as in Superset's set_context.
-  const variables = { ...ctx.templateParams, ...macros(ctx) };
-  const whereIn = (values: unknown) => `(${(Array.isArray(values) ? values : [values]).map((v) => sqlLiteral(v, ctx.engine)).join(', ')})`;
+  const literals = literalsFor(ctx.engine);
+  const variables = { ...ctx.templateParams, ...macros(ctx, literals) };
+  const whereIn = (values: unknown) => `(${(Array.isArray(values) ? values : [values]).map((v) => sqlLiteral(v, literals)).join(', ')})`;
   try {
     const { output, undefinedNames } = renderSandboxed(sql, variables, { filters: { where_in: whereIn } });
     if (undefinedNames.length) throw missingParamsError(undefinedNames, ctx.templateParams);

@@ -12,6 +12,7 @@
 import mysql from 'mysql2';
 import type { FieldPacket } from 'mysql2';
 import type { StatementShape } from '~/lib/sql/classify';
+import { mysqlDialect } from '~/lib/sql/dialects/mysql';
 import { RowBatcher } from '../batching.server';
 import { engineError } from '../errors.server';
 import type { ColumnInfo, ConnectionParams, ConnectOptions, EngineSession, QueryOutcome, QuerySink, Row } from '../types.server';
@@ -176,7 +177,7 @@ class MysqlSession implements EngineSession {
     this.readOnly.forget();
     if (!this.databaseChanged) return;
     if (!this.params.database) throw new Error('The session changed database and has none to return to.');
-    await this.select(`USE \`${this.params.database.replaceAll('`', '``')}\``);
+    for (const sql of mysqlDialect.useSchema(this.params.database)) await this.select(sql);
     this.databaseChanged = false;
   }
 

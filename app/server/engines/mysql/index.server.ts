@@ -1,7 +1,7 @@
 /** The MySQL engine (MySQL and MariaDB): its parts, put together for the registry. */
+import { mysqlDialect } from '~/lib/sql/dialects/mysql';
 import type { Engine } from '../types.server';
 import { buildMysqlUri, MYSQL_DEFAULT_PORT, MYSQL_SCHEMES, MysqlParametersSchema, parseMysqlUri } from './connection.server';
-import { mysqlDialect } from './dialect.server';
 import { connectMysql, killMysqlQuery } from './driver.server';
 import { mapMysqlError } from './errors.server';
 import { estimateMysql } from './estimate.server';
@@ -18,6 +18,8 @@ export const mysqlEngine: Engine = {
     defaultPort: MYSQL_DEFAULT_PORT,
     parseUri: parseMysqlUri,
     buildUri: buildMysqlUri,
+    driver: 'mysql2',
+    uriPlaceholder: 'mysql://user:password@host:port/dbname[?key=value&key=value...]',
   },
   dialect: mysqlDialect,
   connect: connectMysql,

@@ -1,8 +1,8 @@
 /** The PostgreSQL engine: its parts, put together for the registry. */
+import { postgresqlDialect } from '~/lib/sql/dialects/postgresql';
 import type { Engine } from '../types.server';
 import { buildPostgresUri, parsePostgresUri, POSTGRES_DEFAULT_PORT, POSTGRES_SCHEMES, PostgresParametersSchema } from './connection.server';
 import { postgresCsvCopy } from './copy.server';
-import { postgresDialect } from './dialect.server';
 import { cancelPostgresBackend, connectPostgres } from './driver.server';
 import { mapPostgresError } from './errors.server';
 import { estimatePostgres } from './estimate.server';
@@ -19,8 +19,10 @@ export const postgresqlEngine: Engine = {
     defaultPort: POSTGRES_DEFAULT_PORT,
     parseUri: parsePostgresUri,
     buildUri: buildPostgresUri,
+    driver: 'pg',
+    uriPlaceholder: 'postgresql://user:password@host:port/dbname[?key=value&key=value...]',
   },
-  dialect: postgresDialect,
+  dialect: postgresqlDialect,
   connect: connectPostgres,
   cancelByKey: cancelPostgresBackend,
   introspector: postgresIntrospector,

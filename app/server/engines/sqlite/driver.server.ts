@@ -19,6 +19,7 @@
 import crypto from 'node:crypto';
 import sqlite3 from 'sqlite3';
 import type { StatementShape } from '~/lib/sql/classify';
+import { sqliteDialect } from '~/lib/sql/dialects/sqlite';
 import type { ColumnInfo, ConnectionParams, EngineSession, QueryOutcome, QuerySink, Row } from '../types.server';
 import { engineError } from '../errors.server';
 import { mapSqliteError } from './errors.server';
@@ -56,7 +57,7 @@ function openDatabase(params: ConnectionParams, readOnly: boolean): Promise<sqli
   });
 }
 
-const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const quote = sqliteDialect.quoteIdentifier;
 
 class SqliteSession implements EngineSession {
   readonly engine = 'sqlite' as const;

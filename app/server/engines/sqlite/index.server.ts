@@ -1,9 +1,10 @@
 /** The SQLite engine: its parts, put together for the registry. */
+import { sqliteDialect } from '~/lib/sql/dialects/sqlite';
 import type { Engine } from '../types.server';
-import { buildSqliteUri, parseSqliteUri, SQLITE_SCHEMES, SqliteParametersSchema } from './connection.server';
-import { sqliteDialect } from './dialect.server';
+import { buildSqliteUri, parseSqliteUri, SQLITE_SCHEMES, sqliteFile, SqliteParametersSchema } from './connection.server';
 import { connectSqlite, interruptSqlite } from './driver.server';
 import { mapSqliteError } from './errors.server';
+import { sqliteFileRefusal } from './file-policy.server';
 import { sqliteIntrospector } from './introspect.server';
 import { sqliteTypeGeneric } from './types.server';
 
@@ -17,6 +18,9 @@ export const sqliteEngine: Engine = {
     defaultPort: null,
     parseUri: parseSqliteUri,
     buildUri: buildSqliteUri,
+    driver: 'sqlite3',
+    uriPlaceholder: 'sqlite:////absolute/path/to/file.db',
+    refusal: (params) => sqliteFileRefusal(sqliteFile(params)),
   },
   dialect: sqliteDialect,
   connect: connectSqlite,

@@ -2,11 +2,12 @@
  * SQLite metadata from the pragma table-valued functions (bindable, unlike PRAGMA statements).
  * Schemas are `main` and the attached databases; `temp` is this connection's own and not listed.
  */
+import { sqliteDialect } from '~/lib/sql/dialects/sqlite';
 import type { EngineSession, Introspector, TableMetadata } from '../types.server';
 import { sqliteTypeGeneric } from './types.server';
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
-const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const quote = sqliteDialect.quoteIdentifier;
 
 async function rows(session: EngineSession, sql: string, params: unknown[] = []): Promise<unknown[][]> {
   return (await session.select(sql, params)).rows;

@@ -1,9 +1,10 @@
-/** SQLite's SQL: double-quoted identifiers, time grains from DATETIME modifiers, no default-schema switch. */
-import { SQLITE_FLAVOR } from '~/lib/sql/lexer';
-import type { TimeGrainTemplates } from '~/lib/sql/time-grains';
-import type { Dialect } from '../types.server';
-
-const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+/**
+ * SQLite's SQL: double-quoted identifiers, standard strings, no date types (dates are ISO text,
+ * which sorts right), time grains from DATETIME modifiers, nothing to switch schemas.
+ */
+import { SQLITE_FLAVOR } from '../lexer';
+import type { TimeGrainTemplates } from '../time-grains';
+import { CASE_KEEPING_NAME, defineDialect, quoteStandardString } from './base';
 
 /** Truncate with a strftime pattern, then add whole steps of the finer unit. */
 const steps = (pattern: string, field: string, n: number, unit: string) =>
@@ -37,12 +38,37 @@ const TIME_GRAINS: TimeGrainTemplates = {
   P1Y: "DATETIME({col}, 'start of year')",
 };
 
-export const sqliteDialect: Dialect = {
+export const sqliteDialect = defineDialect({
+  name: 'sqlite',
+  aliases: [],
   flavor: SQLITE_FLAVOR,
-  quoteIdentifier: quote,
-  qualifiedName: (schema, table) => (schema ? `${quote(schema)}.${quote(table)}` : quote(table)),
-  timeGrains: TIME_GRAINS,
+  formatterLanguage: 'sqlite',
   // Unqualified names already search temp, main, then attached databases: nothing to switch.
-  useSchema: () => [],
   defaultSchema: 'main',
-};
+  useSchema: () => [],
+  keywords: `
+    ABORT ATTACH AUTOINCREMENT CONFLICT DATETIME DETACH EXPLAIN GLOB GROUP_CONCAT IFNULL INSTR JULIANDAY LENGTH PRAGMA
+    REGEXP REINDEX REPLACE ROWID STRFTIME TEMP TEMPORARY TEXT TOTAL TYPEOF VACUUM WITHOUT`,
+  identifierQuote: '"',
+  bareName: CASE_KEEPING_NAME,
+  standardStrings: true,
+  // No date types: dates and timestamps are the ISO text DATE() and DATETIME() produce and compare with.
+  dateLiteral: quoteStandardString,
+  datetimeLiteral: quoteStandardString,
+  // LIMIT -1 is "no limit", and OFFSET cannot come without a LIMIT.
+  unlimited: '-1',
+  casts: {
+    text: (e) => `CAST(${e} AS TEXT)`,
+    integer: (e) => `CAST(${e} AS INTEGER)`,
+    float: (e) => `CAST(${e} AS REAL)`,
+    // CAST(… AS DATE) has NUMERIC affinity and turns '2024-03-06' into 2024: the date functions keep ISO text.
+    date: (e) => `DATE(${e})`,
+    timestamp: (e) => `DATETIME(${e})`,
+  },
+  epochToTimestamp: {
+    seconds: (e) => `DATETIME(${e}, 'unixepoch')`,
+    // 'subsec' (SQLite 3.42+) keeps the milliseconds; without it DATETIME drops them.
+    milliseconds: (e) => `DATETIME((${e}) / 1000.0, 'unixepoch', 'subsec')`,
+  },
+  timeGrains: TIME_GRAINS,
+});
