@@ -4,7 +4,8 @@
  * needs: every column of the tab's schema (one request), indexed once per (database, schema).
  */
 import { encodeRisonUri } from '~/lib/rison';
-import { buildIndex, dialectOf, type AutocompleteIndex, type SchemaTable } from '~/lib/sqllab/autocomplete';
+import { findDialect } from '~/lib/sql/dialects';
+import { buildIndex, type AutocompleteIndex, type SchemaTable } from '~/lib/sqllab/autocomplete';
 import { requestJson } from './api';
 
 export type AceModule = typeof import('ace-builds');
@@ -43,7 +44,7 @@ export function loadSchemaIndex(dbId: number, schema: string | null, backend: st
     ]);
     const engine = backend ?? columns.body.backend;
     // Built once when the answer arrives, never on a keystroke (about 200 ms for 100k columns).
-    const index = buildIndex({ dialect: dialectOf(engine), schema: columns.body.schema, schemas, tables: columns.body.result });
+    const index = buildIndex({ dialect: findDialect(engine), schema: columns.body.schema, schemas, tables: columns.body.result });
     return { index, backend: engine };
   })();
   schemaIndexes.set(key, pending);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Query } from '~/lib/sqllab/reducer';
-import { ctasSelectSql } from './CtasResult';
+import { ctasSelectSql } from './ctas-result';
 import { shortcutFor } from './use-editor-shortcuts';
 import { hasActiveQuery, MAX_QUERY_AGE_TO_POLL_MS } from './use-query-runner';
 

@@ -8,7 +8,7 @@ import type { Action, QueryEditor } from '~/lib/sqllab/reducer';
 import { saveRequest } from '~/lib/sqllab/saved-query-mapping';
 import { scheduleRequestBody, type ScheduleForm } from '~/lib/sqllab/schedule';
 import { dangerToast, successToast } from '~/lib/toasts';
-import { showToast } from '../Toasts';
+import { showToast } from '../toasts';
 import { requestJson } from './api';
 
 export function queryActions(csrf: string, dispatch: Dispatch<Action>) {

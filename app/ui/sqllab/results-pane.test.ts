@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Query } from '~/lib/sqllab/reducer';
-import { formatElapsed } from './QueryPane';
-import { cellText, isLimitReached, matchingRows, measureColumns } from './ResultsGrid';
-import { defaultDatasetName } from './SaveDatasetDialog';
+import { formatElapsed } from './query-pane';
+import { cellText, isLimitReached, matchingRows, measureColumns } from './results-grid';
+import { defaultDatasetName } from './save-dataset-dialog';
 
 describe('results grid helpers', () => {
   it('shows big integers, NULLs and nested values exactly', () => {

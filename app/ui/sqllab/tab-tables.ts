@@ -7,9 +7,9 @@ import type { Dispatch } from 'react';
 import { getClientError } from '~/lib/client-error';
 import { newClientId, type Action, type QueryEditor, type Table } from '~/lib/sqllab/reducer';
 import { dangerToast } from '~/lib/toasts';
-import { showToast } from '../Toasts';
+import { showToast } from '../toasts';
 import { requestJson } from './api';
-import type { DatabaseInfo } from './LeftBar';
+import type { DatabaseInfo } from './left-bar';
 import type { RunOptions } from './use-query-runner';
 
 type Deps = {

@@ -11,7 +11,7 @@ import type { RenderedResults } from '~/lib/sqllab/page-forms';
 import { newClientId, type Action, type Query, type QueryEditor, type QueryResults, type SqlLabState } from '~/lib/sqllab/reducer';
 import { ACTIVE_STATES, type CtasMethod, type QueryExecutionResponse, type QueryResultDict } from '~/lib/sqllab-api';
 import { dangerToast, successToast } from '~/lib/toasts';
-import { showToast } from '../Toasts';
+import { showToast } from '../toasts';
 import { requestJson } from './api';
 
 const POLL_MS = 1000;

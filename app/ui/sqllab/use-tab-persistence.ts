@@ -11,7 +11,7 @@ import { runMigration, type MigratedTab } from '~/lib/sqllab/local-migration';
 import { LOCAL_KEY, LOCALSTORAGE_WARNING_THROTTLE_MS, localUsageWarning, parseLocalState, toJson, toLocalState } from '~/lib/sqllab/local-state';
 import type { Action, QueryEditor, SqlLabState } from '~/lib/sqllab/reducer';
 import { dangerToast, warningToast } from '~/lib/toasts';
-import { showToast } from '../Toasts';
+import { showToast } from '../toasts';
 import { requestJson } from './api';
 
 export { LOCAL_KEY };
