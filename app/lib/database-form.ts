@@ -9,7 +9,9 @@
  * engine_params) are edited there; the "Extra" text area holds the remaining keys.
  */
 import { z } from 'zod';
-import { jsonObjectText, readExtra, type ConfigurationMethod } from './database-settings';
+import { jsonObjectText, type ConfigurationMethod } from './database-settings';
+import type { FieldErrors } from './field-errors';
+import { readDatabaseExtra } from './stored-json/database-extra';
 import {
   CHECKBOXES, NEW_DATABASE_VALUES, PARAMETER_PREFIX, TEXT_FIELDS, type CheckboxName, type ConnectWith, type DatabaseFormValues,
 } from './database-form-fields';
@@ -40,7 +42,7 @@ function parameterText(name: string, value: unknown): string {
 }
 
 export function formValuesFromDetail(detail: DatabaseDetailForForm): DatabaseFormValues {
-  const extra = readExtra(detail.extra);
+  const extra = readDatabaseExtra(detail.extra);
   const rest = Object.fromEntries(Object.entries(extra).filter(([key]) => !OWN_FIELD_KEYS.includes(key)));
   const timeouts = extra.metadata_cache_timeout ?? {};
   return {
@@ -189,7 +191,7 @@ export function formFieldOf(apiPath: string): string {
 }
 
 /** API field errors (path → messages) as one message per form field. */
-export function formErrorsOf(fields: Record<string, string[]>): Record<string, string> {
+export function formErrorsOf(fields: FieldErrors): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const [path, messages] of Object.entries(fields)) errors[formFieldOf(path)] ??= messages.join(' ');
   return errors;

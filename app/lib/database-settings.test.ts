@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  databaseCreateSchema, databaseUpdateSchema, ExtraTextSchema, metadataCacheTimeouts, readExtra, supportedEnginesText, uriProblem,
+  databaseCreateSchema, databaseUpdateSchema, ExtraTextSchema, supportedEnginesText, uriProblem,
   type EngineCatalog,
 } from './database-settings';
 
@@ -43,18 +43,6 @@ describe('extra', () => {
       'The table cache timeout must be a whole number of seconds.',
     );
     expect(ExtraTextSchema.safeParse('{"cost_estimate_enabled": "yes"}').success).toBe(false);
-  });
-
-  it('reads stored text leniently: anything invalid is no extra at all', () => {
-    expect(readExtra('{"disable_data_preview": true}')).toEqual({ disable_data_preview: true });
-    expect(readExtra('not json')).toEqual({});
-    expect(readExtra('{"unknown": 1}')).toEqual({});
-    expect(readExtra(null)).toEqual({});
-  });
-
-  it('leaves schema and table lists uncached unless a timeout is set', () => {
-    expect(metadataCacheTimeouts({})).toEqual({ schemas: 0, tables: 0 });
-    expect(metadataCacheTimeouts({ metadata_cache_timeout: { schema_cache_timeout: 300 } })).toEqual({ schemas: 300, tables: 0 });
   });
 });
 

@@ -6,11 +6,11 @@
  *
  * Which URI schemes exist is the engine registry's knowledge (server-only), so the schemas that
  * check a URI are built from an `EngineCatalog` the caller passes in; this module stays pure.
- * `extra` is a JSON text whose keys are checked: a typo such as `schema_cache_timout` is refused
- * with the list of known keys rather than silently stored and ignored.
+ * `extra` is a JSON text checked with the stored column's own schema (stored-json/database-extra.ts).
  */
 import { z } from 'zod';
 import { JsonTextError, parseJsonText } from './safe-json';
+import { DatabaseExtraSchema } from './stored-json/database-extra';
 
 export const CONFIGURATION_METHODS = ['sqlalchemy_form', 'dynamic_form'] as const;
 export type ConfigurationMethod = (typeof CONFIGURATION_METHODS)[number];
@@ -43,40 +43,7 @@ export function engineNameOfUri(uri: string, catalog: EngineCatalog): string | n
   return catalog.find((e) => scheme !== null && e.schemes.includes(scheme))?.name ?? null;
 }
 
-const seconds = (what: string) =>
-  z
-    .int(`${what} must be a whole number of seconds.`)
-    .min(0, `${what} cannot be negative.`)
-    .max(10 * 365 * 24 * 3600, `${what} is longer than ten years.`);
-
-export const MetadataCacheTimeoutSchema = z.strictObject({
-  schema_cache_timeout: seconds('The schema cache timeout').nullish(),
-  table_cache_timeout: seconds('The table cache timeout').nullish(),
-});
-
 const JsonObjectSchema = z.record(z.string(), z.unknown());
-
-const EXTRA_SHAPE = {
-  metadata_cache_timeout: MetadataCacheTimeoutSchema.optional(),
-  schemas_allowed_for_file_upload: z.array(z.string().trim().min(1, 'A schema name cannot be empty.')).optional(),
-  cost_estimate_enabled: z.boolean().optional(),
-  allows_virtual_table_explore: z.boolean().optional(),
-  disable_data_preview: z.boolean().optional(),
-  disable_drill_to_detail: z.boolean().optional(),
-  cancel_query_on_windows_unload: z.boolean().optional(),
-  engine_params: JsonObjectSchema.optional(),
-  metadata_params: JsonObjectSchema.optional(),
-  version: z.string().nullish(),
-};
-export const EXTRA_KEYS = Object.keys(EXTRA_SHAPE);
-
-export const DatabaseExtraSchema = z.strictObject(EXTRA_SHAPE, {
-  error: (issue) =>
-    issue.code === 'unrecognized_keys'
-      ? `Unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')} in extra. Known keys: ${EXTRA_KEYS.join(', ')}.`
-      : undefined,
-});
-export type DatabaseExtra = z.infer<typeof DatabaseExtraSchema>;
 
 /** JSON text that must hold an object: the message says which of the two it is not. */
 export function jsonObjectText(what: string) {
@@ -100,16 +67,6 @@ export function jsonObjectText(what: string) {
 
 /** `extra` as the API carries it: a JSON text, parsed and checked. */
 export const ExtraTextSchema = jsonObjectText('Extra').pipe(DatabaseExtraSchema);
-
-/** The extra a stored text holds, tolerating rows written before validation existed. */
-export function readExtra(text: string | null | undefined): DatabaseExtra {
-  try {
-    const parsed = DatabaseExtraSchema.safeParse(JSON.parse(text ?? '{}'));
-    return parsed.success ? parsed.data : {};
-  } catch {
-    return {};
-  }
-}
 
 /** Whether a Superset-only field is absent or empty, i.e. asks for nothing Sightline lacks. */
 const unset = (v: unknown) => v === null || v === undefined || v === '' || v === '{}' || v === false;
@@ -218,8 +175,16 @@ export const TablesQuerySchema = z.object({
   catalog_name: z.string().nullish(),
 });
 
-/** How long schema and table lists are cached: unset or 0 means not cached (see docs/databases.md). */
-export function metadataCacheTimeouts(extra: DatabaseExtra): { schemas: number; tables: number } {
-  const timeouts = extra.metadata_cache_timeout ?? {};
-  return { schemas: timeouts.schema_cache_timeout ?? 0, tables: timeouts.table_cache_timeout ?? 0 };
-}
+/** GET /api/v1/database/<id>/table_metadata/?name=&schema=: plain query parameters, as Superset's newer clients send them. */
+export const TableMetadataQuerySchema = z.object({
+  name: z.string({ error: 'name is required: the table to describe.' }).min(1, 'name is required: the table to describe.'),
+  schema: z.string().optional(),
+  catalog: z.string().optional(),
+});
+
+/** GET /api/v1/database/<id>/schema_columns/?q=(schema_name:x,force:!f). */
+export const SchemaColumnsQuerySchema = z.object({
+  /** Absent: the engine's default schema (public, main, the URI's database), as SQL Lab runs in it. */
+  schema_name: z.string().min(1, 'schema_name must not be empty.').nullish(),
+  force: z.boolean().default(false),
+});

@@ -1,7 +1,12 @@
 /** GET /api/v1/database/<id>/related_objects/: the charts and dashboards (and datasets) built on the database. */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { handleRelatedObjects } from '~/server/databases/api.server';
+import { z } from 'zod';
+import { endpoint, method } from '~/server/api/endpoint.server';
+import { idParam } from '~/server/api/inputs.server';
+import { relatedObjectsOf } from '~/server/databases/metadata.server';
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => handleRelatedObjects(request, params.id);
+const api = endpoint({
+  GET: method({ params: z.object({ id: idParam('database') }), run: (user, { params }) => relatedObjectsOf(user, params) }),
+});
 
-export const action = ({ request, params }: ActionFunctionArgs) => handleRelatedObjects(request, params.id);
+export const loader = api.loader;
+export const action = api.action;

@@ -2,9 +2,19 @@
  * GET /api/v1/database/<id>/schema_columns/?q=(schema_name:x,force:!f): every table's columns of
  * the schema at once, `{count, result: [{table, columns: [{name, type}]}], schema, truncated, backend}`.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { handleSchemaColumns } from '~/server/databases/schema-columns.server';
+import { z } from 'zod';
+import { SchemaColumnsQuerySchema } from '~/lib/database-settings';
+import { endpoint, method } from '~/server/api/endpoint.server';
+import { idParam, rison } from '~/server/api/inputs.server';
+import { schemaColumnsOf } from '~/server/databases/schema-columns.server';
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => handleSchemaColumns(request, params.id);
+const api = endpoint({
+  GET: method({
+    params: z.object({ id: idParam('database') }),
+    query: rison(SchemaColumnsQuerySchema),
+    run: (user, { params, query }) => schemaColumnsOf(user, { id: params.id, ...query }),
+  }),
+});
 
-export const action = ({ request, params }: ActionFunctionArgs) => handleSchemaColumns(request, params.id);
+export const loader = api.loader;
+export const action = api.action;

@@ -1,7 +1,14 @@
 /** GET /api/v1/database/<id>/select_star/<table>/<schema>/: a SELECT * of the table, `{result}`. */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { handleSelectStar } from '~/server/databases/api.server';
+import { z } from 'zod';
+import { endpoint, method } from '~/server/api/endpoint.server';
+import { idParam, textParam } from '~/server/api/inputs.server';
+import { selectStarOf } from '~/server/databases/metadata.server';
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => handleSelectStar(request, params);
+const Params = z.object({ id: idParam('database'), table: textParam('table'), schema: z.string().optional() });
 
-export const action = ({ request, params }: ActionFunctionArgs) => handleSelectStar(request, params);
+const api = endpoint({
+  GET: method({ params: Params, run: async (user, { params }) => ({ result: await selectStarOf(user, params) }) }),
+});
+
+export const loader = api.loader;
+export const action = api.action;

@@ -1,7 +1,14 @@
 /** GET /api/v1/database/<id>/table_extra/<table>/<schema>/: engine-specific extras, e.g. partitions. */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { handleTableExtra } from '~/server/databases/api.server';
+import { z } from 'zod';
+import { endpoint, method } from '~/server/api/endpoint.server';
+import { idParam, textParam } from '~/server/api/inputs.server';
+import { tableExtraOf } from '~/server/databases/metadata.server';
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => handleTableExtra(request, params);
+const Params = z.object({ id: idParam('database'), table: textParam('table'), schema: z.string().optional() });
 
-export const action = ({ request, params }: ActionFunctionArgs) => handleTableExtra(request, params);
+const api = endpoint({
+  GET: method({ params: Params, run: (user, { params }) => tableExtraOf(user, params) }),
+});
+
+export const loader = api.loader;
+export const action = api.action;

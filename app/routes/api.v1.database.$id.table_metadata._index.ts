@@ -1,7 +1,17 @@
 /** GET /api/v1/database/<id>/table_metadata/?name=<table>&schema=<schema>: the table's metadata (newer Superset clients). */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { handleTableMetadata } from '~/server/databases/api.server';
+import { z } from 'zod';
+import { TableMetadataQuerySchema } from '~/lib/database-settings';
+import { endpoint, method } from '~/server/api/endpoint.server';
+import { idParam, searchParams } from '~/server/api/inputs.server';
+import { tableMetadataOf } from '~/server/databases/metadata.server';
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => handleTableMetadata(request, params.id);
+const api = endpoint({
+  GET: method({
+    params: z.object({ id: idParam('database') }),
+    query: searchParams(TableMetadataQuerySchema),
+    run: (user, { params, query }) => tableMetadataOf(user, { id: params.id, table: query.name, schema: query.schema || null }),
+  }),
+});
 
-export const action = ({ request, params }: ActionFunctionArgs) => handleTableMetadata(request, params.id);
+export const loader = api.loader;
+export const action = api.action;

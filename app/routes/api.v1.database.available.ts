@@ -1,7 +1,10 @@
 /** GET /api/v1/database/available/: the engines, with the JSON Schema of their connection parameters. */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { handleAvailable } from '~/server/databases/api.server';
+import { endpoint, method } from '~/server/api/endpoint.server';
+import { listAvailableEngines } from '~/server/databases/available.server';
 
-export const loader = ({ request }: LoaderFunctionArgs) => handleAvailable(request);
+const api = endpoint({
+  GET: method({ run: (user) => ({ databases: listAvailableEngines(user) }) }),
+});
 
-export const action = ({ request }: ActionFunctionArgs) => handleAvailable(request);
+export const loader = api.loader;
+export const action = api.action;

@@ -1,7 +1,20 @@
 /** POST /api/v1/database/test_connection/: connects with the given settings; 200 `{message: 'OK'}` or 422 `{errors}`. */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { handleTestConnection } from '~/server/databases/api.server';
+import { TestConnectionSchema } from '~/lib/database-settings';
+import { requireDatabaseWriter } from '~/server/access/database-access.server';
+import { endpoint, method } from '~/server/api/endpoint.server';
+import { jsonBody } from '~/server/api/inputs.server';
+import { CONNECTION_OK, testConnection } from '~/server/databases/test-connection.server';
 
-export const loader = ({ request }: LoaderFunctionArgs) => handleTestConnection(request);
+const api = endpoint({
+  POST: method({
+    allow: requireDatabaseWriter,
+    body: jsonBody(TestConnectionSchema),
+    run: async (user, { body }) => {
+      await testConnection(user, body);
+      return { message: CONNECTION_OK };
+    },
+  }),
+});
 
-export const action = ({ request }: ActionFunctionArgs) => handleTestConnection(request);
+export const loader = api.loader;
+export const action = api.action;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { errorResponse } from '../api/error-response.server';
 import { canAccessDatabase, databasePermissionView, requireDatabaseAccess } from './database-access.server';
 
 const db = { id: 7, database_name: 'sales' };
@@ -25,7 +26,8 @@ describe('database access', () => {
     try {
       requireDatabaseAccess({ roles: {} }, db);
     } catch (error) {
-      thrown = error;
+      // As the client gets it, through the one error mapper.
+      thrown = errorResponse(error);
     }
     expect(thrown).toBeInstanceOf(Response);
     const response = thrown as Response;

@@ -8,8 +8,8 @@
  * `can_write` on Database, which only Admin holds unless an admin grants it.
  */
 import { hasPermission, isAdmin } from '~/lib/permissions';
-import type { CurrentUser } from '../auth/current-user.server';
-import { forbidden } from '../http.server';
+import { requirePermission, type CurrentUser } from '../auth/current-user.server';
+import { ForbiddenError } from '../domain-errors.server';
 
 export type DatabaseRef = { id: number; database_name: string };
 
@@ -26,10 +26,10 @@ export function canAccessDatabase(user: Pick<CurrentUser, 'roles'>, db: Database
   );
 }
 
-/** Throws 403 `{message}` naming the permission that would grant access. */
+/** Throws a ForbiddenError (403 `{message}`) naming the permission that would grant access. */
 export function requireDatabaseAccess(user: Pick<CurrentUser, 'roles'>, db: DatabaseRef): void {
   if (!canAccessDatabase(user, db)) {
-    throw forbidden(
+    throw new ForbiddenError(
       `You do not have access to the database "${db.database_name}". Ask an admin for database_access on ${databasePermissionView(db)} or all_database_access.`,
     );
   }
@@ -41,4 +41,9 @@ export function requireDatabaseAccess(user: Pick<CurrentUser, 'roles'>, db: Data
  */
 export function canWriteDatabases(user: Pick<CurrentUser, 'roles'>): boolean {
   return hasPermission(user.roles, 'can_write', 'Database');
+}
+
+/** Throws a ForbiddenError unless the user may manage connections (canWriteDatabases). */
+export function requireDatabaseWriter(user: CurrentUser): void {
+  requirePermission(user, 'can_write', 'Database');
 }

@@ -5,18 +5,10 @@
  * folder shows up here (and in the add page's picker) without touching this module.
  */
 import type { EngineCatalog } from '~/lib/database-settings';
+import { requirePermission, type CurrentUser } from '../auth/current-user.server';
 import { parametersJsonSchema } from '../engines/connection-schema.server';
 import { engines } from '../engines/registry.server';
-import type { Engine, EngineName } from '../engines/types.server';
-
-/** The Node driver behind each engine: what `+driver` in a URI would name (any suffix is accepted). */
-const DRIVERS: Record<EngineName, string> = { postgresql: 'pg', mysql: 'mysql2', sqlite: 'sqlite3' };
-
-const PLACEHOLDERS: Record<EngineName, string> = {
-  postgresql: 'postgresql://user:password@host:port/dbname[?key=value&key=value...]',
-  mysql: 'mysql://user:password@host:port/dbname[?key=value&key=value...]',
-  sqlite: 'sqlite:////absolute/path/to/file.db',
-};
+import type { Engine } from '../engines/types.server';
 
 export type EngineInformation = {
   supports_file_upload: boolean;
@@ -45,7 +37,7 @@ export function engineInformation(_engine: Engine): EngineInformation {
 }
 
 export function defaultDriver(engine: Engine): string {
-  return DRIVERS[engine.name];
+  return engine.connection.driver;
 }
 
 export function availableEngines(): AvailableEngine[] {
@@ -53,16 +45,22 @@ export function availableEngines(): AvailableEngine[] {
     engine: engine.name,
     name: engine.label,
     parameters: parametersJsonSchema(engine),
-    default_driver: DRIVERS[engine.name],
-    available_drivers: [DRIVERS[engine.name]],
-    sqlalchemy_uri_placeholder: PLACEHOLDERS[engine.name],
+    default_driver: engine.connection.driver,
+    available_drivers: [engine.connection.driver],
+    sqlalchemy_uri_placeholder: engine.connection.uriPlaceholder,
     engine_information: engineInformation(engine),
     preferred: true,
     schemes: [...engine.schemes],
   }));
 }
 
-/** The registry as the isomorphic settings schemas need it (names, labels, schemes). */
+/** GET /api/v1/database/available/: reading the engine list is part of reading databases. */
+export function listAvailableEngines(actor: CurrentUser): AvailableEngine[] {
+  requirePermission(actor, 'can_read', 'Database');
+  return availableEngines();
+}
+
+/** The registry as the isomorphic settings schemas and the pages need it (names, labels, schemes). */
 export function engineCatalog(): EngineCatalog {
   return Object.values(engines).map((e) => ({ name: e.name, label: e.label, schemes: e.schemes }));
 }

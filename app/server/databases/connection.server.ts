@@ -12,10 +12,9 @@ import { EngineError } from '../engines/errors.server';
 import type { ConnectionTarget } from '../engines/pools.server';
 import { engineForUri, engines, findEngine, findEngineForUri } from '../engines/registry.server';
 import type { ConnectionParams, Engine } from '../engines/types.server';
-import { sqliteFile } from '../engines/sqlite/connection.server';
-import { sqliteFileRefusal } from '../engines/sqlite/file-policy.server';
 import { maskPassword, PASSWORD_MASK } from '../engines/uri.server';
-import { DatabaseInputError, inputError, storedPassword } from './records.server';
+import { InvalidInputError } from '../domain-errors.server';
+import { invalidField, refusedField, storedPassword } from './records.server';
 
 export const REQUIRED_FIELD = 'This is a required field';
 
@@ -81,7 +80,7 @@ export function checkParameters(engine: Engine, raw: Record<string, unknown>): P
 }
 
 function asInputError(error: unknown, field: string): unknown {
-  return error instanceof EngineError ? inputError(400, field, error.message) : error;
+  return error instanceof EngineError ? invalidField(field, error.message) : error;
 }
 
 /**
@@ -90,9 +89,8 @@ function asInputError(error: unknown, field: string): unknown {
  * it again at connect time, which is the guarantee.
  */
 function refuseUnsafeSqliteFile(params: ConnectionParams, field: string) {
-  if (params.engine !== 'sqlite') return;
-  const refusal = sqliteFileRefusal(sqliteFile(params));
-  if (refusal) throw inputError(422, field, refusal);
+  const refusal = findEngine(params.engine)?.connection.refusal?.(params) ?? null;
+  if (refusal) throw refusedField(field, refusal);
 }
 
 function sameServer(a: ConnectionParams, b: ConnectionParams): boolean {
@@ -111,7 +109,8 @@ export function storedParams(record: Pick<Database, 'sqlalchemy_uri'>): Connecti
 type Existing = Pick<Database, 'sqlalchemy_uri' | 'encrypted_password' | 'database_name'>;
 
 /**
- * The connection `input` describes. Throws DatabaseInputError (400) naming the field to fix.
+ * The connection `input` describes. Throws InvalidInputError (400) naming the field to fix, or
+ * UnprocessableError (422) for a connection the rules refuse.
  * `existing` is the record being edited (or tested): its stored password fills in a masked one.
  */
 export function resolveConnection(input: ConnectionInput, existing: Existing | null): ResolvedConnection {
@@ -124,14 +123,14 @@ export function resolveConnection(input: ConnectionInput, existing: Existing | n
     const named = findEngine(input.engine ?? '') ?? (existing && !input.engine ? findEngineForUri(existing.sqlalchemy_uri) : null);
     if (!named) {
       const names = Object.keys(engines).join(', ');
-      throw inputError(400, 'engine', input.engine ? `There is no engine called "${input.engine}": choose one of ${names}.` : `Choose an engine: ${names}.`);
+      throw invalidField('engine', input.engine ? `There is no engine called "${input.engine}": choose one of ${names}.` : `Choose an engine: ${names}.`);
     }
     engine = named;
     const check = checkParameters(engine, input.parameters ?? {});
     const fields: Record<string, string[]> = {};
     for (const field of check.missing) fields[`parameters.${field}`] = [REQUIRED_FIELD];
     for (const [field, messages] of Object.entries(check.invalid)) fields[`parameters.${field}`] = messages;
-    if (!check.params) throw new DatabaseInputError(400, fields);
+    if (!check.params) throw new InvalidInputError(fields);
     params = check.params;
     passwordField = 'parameters.password';
   } else {
@@ -150,10 +149,10 @@ export function resolveConnection(input: ConnectionInput, existing: Existing | n
   if (maskedInput) {
     const before = existing && storedParams(existing);
     if (!existing || !before) {
-      throw inputError(400, passwordField, 'The password is the mask XXXXXXXXXX: enter the real password.');
+      throw invalidField(passwordField, 'The password is the mask XXXXXXXXXX: enter the real password.');
     }
     if (!sameServer(before, params)) {
-      throw inputError(400, passwordField, 'Enter the password again: a stored password is only sent to the server it was saved for, and the engine, host or port changed.');
+      throw invalidField(passwordField, 'Enter the password again: a stored password is only sent to the server it was saved for, and the engine, host or port changed.');
     }
     params = { ...params, password: storedPassword(existing) ?? undefined };
   }

@@ -10,9 +10,11 @@ import { canAccessDatabase } from '../access/database-access.server';
 import { requirePermission, type CurrentUser } from '../auth/current-user.server';
 import { models } from '../db.server';
 import { Op, type WhereOptions } from 'sequelize';
-import { engines, findEngineForUri } from '../engines/registry.server';
-import type { EngineName } from '../engines/types.server';
-import { findPage, personName, searchWhere, PERSON_ATTRIBUTES, type ListPage, type ListSpec, type PageQuery } from '../lists/page-query.server';
+import { findEngine, findEngineForUri } from '../engines/registry.server';
+import type { Engine, EngineName } from '../engines/types.server';
+import { findPage, type ListPage, type ListSpec, type PageQuery } from '../lists/page-query.server';
+import { personName, PERSON_ATTRIBUTES } from '../lists/people.server';
+import { searchWhere } from '../lists/sql.server';
 
 export type Backend = EngineName | 'other';
 
@@ -55,33 +57,28 @@ function toRow(db: Database): DatabaseRow {
   };
 }
 
-/** The `engine` filter of the list's URL: a known engine name, or none. */
-export function parseEngineFilter(params: URLSearchParams): EngineName | null {
-  const value = params.get('engine');
-  // Own keys only: `?engine=constructor` names no engine.
-  return value && Object.hasOwn(engines, value) ? (value as EngineName) : null;
-}
-
 /** URIs of one engine: any of its schemes, with or without a `+driver` suffix. */
-function engineWhere(engine: EngineName | null): WhereOptions {
+function engineWhere(engine: Engine | null): WhereOptions {
   if (!engine) return {};
-  const schemes = engines[engine].schemes;
+  const schemes = engine.schemes;
   return { [Op.or]: schemes.flatMap((scheme) => [{ sqlalchemy_uri: { [Op.startsWith]: `${scheme}:` } }, { sqlalchemy_uri: { [Op.startsWith]: `${scheme}+` } }]) };
 }
 
+/** The list page: `engine` keeps the databases of that engine; a name no engine has filters nothing. */
 export async function listDatabases(
   actor: CurrentUser,
   query: PageQuery<DatabaseSort>,
-  engine: EngineName | null = null,
+  engineName: string | null = null,
 ): Promise<ListPage<DatabaseRow, DatabaseSort> & { filters: { engine: string } }> {
   requirePermission(actor, 'can_read', 'Database');
+  const engine = engineName ? findEngine(engineName) : null;
   const { Database, User } = models();
   const page = await findPage(Database, DATABASE_LIST, query, {
     actor,
     where: { [Op.and]: [searchWhere(['Database.database_name'], query.search), engineWhere(engine)] },
     include: [{ model: User, as: 'created_by', attributes: PERSON_ATTRIBUTES }],
   }, (records) => records.map(toRow));
-  return { ...page, filters: { engine: engine ?? '' } };
+  return { ...page, filters: { engine: engine?.name ?? '' } };
 }
 
 export type SqlLabDatabase = { id: number; name: string; backend: Backend };

@@ -6,7 +6,7 @@
  * for the database's `metadata_cache_timeout`; `force` reads through the cache and refreshes it.
  */
 import type { Database } from '../../../db/index';
-import { metadataCacheTimeouts, readExtra } from '~/lib/database-settings';
+import { metadataCacheTimeouts, readDatabaseExtra } from '~/lib/stored-json/database-extra';
 import { requireDatabaseAccess } from '../access/database-access.server';
 import { rowScope } from '../access/visibility.server';
 import { requirePermission, type CurrentUser } from '../auth/current-user.server';
@@ -15,7 +15,7 @@ import { models } from '../db.server';
 import { getTableExtra, getTableMetadata, listSchemas, listTables } from '../engines/introspect.server';
 import { resolveTarget } from '../engines/pools.server';
 import type { TableExtra, TableMetadata } from '../engines/types.server';
-import { badRequest } from '../http.server';
+import { InvalidInputError } from '../domain-errors.server';
 import { connectionTarget, datasetsOf, getDatabase } from './records.server';
 
 /** The database, after checking the user may look inside it. */
@@ -26,12 +26,15 @@ export async function getAccessibleDatabase(actor: CurrentUser, id: number): Pro
   return record;
 }
 
-export async function schemasOf(actor: CurrentUser, id: number, opts: { force: boolean; uploadAllowed: boolean }): Promise<string[]> {
+/** A database and how to read its lists: `force` reads through the cache and refreshes it. */
+export type SchemasInput = { id: number; force: boolean; upload_allowed: boolean };
+
+export async function schemasOf(actor: CurrentUser, { id, force, upload_allowed }: SchemasInput): Promise<string[]> {
   const record = await getAccessibleDatabase(actor, id);
-  const extra = readExtra(record.extra);
+  const extra = readDatabaseExtra(record.extra);
   const ttl = metadataCacheTimeouts(extra).schemas;
-  const schemas = await cached(`db:${id}:schemas`, ttl, () => listSchemas(connectionTarget(record)), opts.force);
-  if (!opts.uploadAllowed) return schemas;
+  const schemas = await cached(`db:${id}:schemas`, ttl, () => listSchemas(connectionTarget(record)), force);
+  if (!upload_allowed) return schemas;
   // Superset's upload_allowed: only where file uploads may land.
   if (!record.allow_file_upload) return [];
   const allowed = extra.schemas_allowed_for_file_upload ?? [];
@@ -40,9 +43,11 @@ export async function schemasOf(actor: CurrentUser, id: number, opts: { force: b
 
 export type TableOption = { value: string; type: 'table' | 'view' | 'materialized_view'; extra: null };
 
-export async function tablesOf(actor: CurrentUser, id: number, schema: string, force: boolean): Promise<TableOption[]> {
+export type TablesInput = { id: number; schema_name: string; force: boolean };
+
+export async function tablesOf(actor: CurrentUser, { id, schema_name: schema, force }: TablesInput): Promise<TableOption[]> {
   const record = await getAccessibleDatabase(actor, id);
-  const ttl = metadataCacheTimeouts(readExtra(record.extra)).tables;
+  const ttl = metadataCacheTimeouts(readDatabaseExtra(record.extra)).tables;
   const tables = await cached(`db:${id}:tables:${schema}`, ttl, () => listTables(connectionTarget(record), schema), force);
   return tables.map((t) => ({ value: t.name, type: t.type, extra: null }));
 }
@@ -52,7 +57,7 @@ function schemaOrDefault(record: Database, schema: string | null | undefined): s
   if (schema) return schema;
   const { engine, params } = resolveTarget(connectionTarget(record));
   const fallback = engine.dialect.defaultSchema ?? (params.database || null);
-  if (!fallback) throw badRequest('Name the schema: this database has no default schema.');
+  if (!fallback) throw new InvalidInputError('Name the schema: this database has no default schema.');
   return fallback;
 }
 
@@ -107,12 +112,15 @@ function toPayload(meta: TableMetadata): TableMetadataPayload {
   };
 }
 
-export async function tableMetadataOf(actor: CurrentUser, id: number, table: string, schema: string | null | undefined): Promise<TableMetadataPayload> {
+/** One table: in `schema`, or in the database's default schema when none is named. */
+export type TableInput = { id: number; table: string; schema?: string | null };
+
+export async function tableMetadataOf(actor: CurrentUser, { id, table, schema }: TableInput): Promise<TableMetadataPayload> {
   const record = await getAccessibleDatabase(actor, id);
   return toPayload(await getTableMetadata(connectionTarget(record), schemaOrDefault(record, schema), table));
 }
 
-export async function tableExtraOf(actor: CurrentUser, id: number, table: string, schema: string | null | undefined): Promise<TableExtra> {
+export async function tableExtraOf(actor: CurrentUser, { id, table, schema }: TableInput): Promise<TableExtra> {
   const record = await getAccessibleDatabase(actor, id);
   const target = connectionTarget(record);
   const inSchema = schemaOrDefault(record, schema);
@@ -121,7 +129,7 @@ export async function tableExtraOf(actor: CurrentUser, id: number, table: string
   return getTableExtra(target, inSchema, table);
 }
 
-export async function selectStarOf(actor: CurrentUser, id: number, table: string, schema: string | null | undefined): Promise<string> {
+export async function selectStarOf(actor: CurrentUser, { id, table, schema }: TableInput): Promise<string> {
   const record = await getAccessibleDatabase(actor, id);
   return (await getTableMetadata(connectionTarget(record), schemaOrDefault(record, schema), table)).selectStar;
 }
@@ -137,7 +145,7 @@ export type RelatedObjects = {
  * Whoever may open the database sees its datasets and charts; dashboards only as the
  * dashboards' row scope allows (another user's draft stays unnamed).
  */
-export async function relatedObjectsOf(actor: CurrentUser, id: number): Promise<RelatedObjects> {
+export async function relatedObjectsOf(actor: CurrentUser, { id }: { id: number }): Promise<RelatedObjects> {
   await getAccessibleDatabase(actor, id);
   const { Chart, Dashboard } = models();
   const visibleDashboards = await rowScope(Dashboard.name, actor);

@@ -6,36 +6,17 @@
  * answer or a log.
  */
 import type { Database } from '../../../db/index';
-import { z } from 'zod';
 import { engineError } from '../engines/errors.server';
 import type { ConnectionTarget } from '../engines/pools.server';
 import { parseUrl, PASSWORD_MASK } from '../engines/uri.server';
 import { models } from '../db.server';
-import { notFound } from '../http.server';
-import { PERSON_ATTRIBUTES } from '../lists/page-query.server';
+import { InvalidInputError, NotFoundError, UnprocessableError } from '../domain-errors.server';
+import { PERSON_ATTRIBUTES } from '../lists/people.server';
 import { decryptSecret } from './secrets.server';
 
-/** Input that cannot be saved: field → messages (Superset's `{message: {field: [...]}}`), with its status. */
-export class DatabaseInputError extends Error {
-  constructor(
-    readonly status: 400 | 409 | 422,
-    readonly fields: Record<string, string[]>,
-  ) {
-    super(Object.entries(fields).map(([field, messages]) => `${field}: ${messages.join(' ')}`).join('; '));
-    this.name = 'DatabaseInputError';
-  }
-}
-
-export const inputError = (status: 400 | 409 | 422, field: string, message: string) => new DatabaseInputError(status, { [field]: [message] });
-
-const IdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-
-/** A path segment as a database id; anything else is the same 404 as a missing database. */
-export function databaseId(raw: string | number | undefined): number {
-  const id = IdSchema.safeParse(raw);
-  if (!id.success) throw notFound(`There is no database with id ${JSON.stringify(String(raw ?? ''))}.`);
-  return id.data;
-}
+/** A field's error as the one field-error shape: 400 for input to fix, 422 for input the rules refuse. */
+export const invalidField = (field: string, message: string) => new InvalidInputError({ [field]: [message] });
+export const refusedField = (field: string, message: string) => new UnprocessableError({ [field]: [message] });
 
 export async function findDatabase(id: number): Promise<Database | null> {
   const { Database, User } = models();
@@ -47,10 +28,10 @@ export async function findDatabase(id: number): Promise<Database | null> {
   });
 }
 
-/** The database, or a 404 `{message}` Response. */
+/** The database, or a NotFoundError. */
 export async function getDatabase(id: number): Promise<Database> {
   const record = await findDatabase(id);
-  if (!record) throw notFound(`There is no database with id ${id}.`);
+  if (!record) throw new NotFoundError(`There is no database with id ${id}.`);
   return record;
 }
 

@@ -6,46 +6,24 @@
  * edit or a delete the database's connection pool is closed and its cached metadata dropped.
  */
 import { ForeignKeyConstraintError, UniqueConstraintError, type Transaction } from 'sequelize';
-import type { z } from 'zod';
 import type { Database } from '../../../db/index';
-import { databaseCreateSchema, databaseUpdateSchema, type DatabaseExtra } from '~/lib/database-settings';
-import { databasePermissionView } from '../access/database-access.server';
-import { requirePermission, type CurrentUser } from '../auth/current-user.server';
+import type { DatabaseCreate, DatabaseUpdate } from '~/lib/database-settings';
+import type { DatabaseExtra } from '~/lib/stored-json/database-extra';
+import { databasePermissionView, requireDatabaseWriter } from '../access/database-access.server';
+import type { CurrentUser } from '../auth/current-user.server';
 import { cacheDelete } from '../cache/cache.server';
 import { models, store } from '../db.server';
 import { closePool } from '../engines/pools.server';
-import { engineCatalog } from './available.server';
 import { resolveConnection, type ResolvedConnection } from './connection.server';
-import { DatabaseInputError, datasetsOf, findDatabaseByName, getDatabase, inputError } from './records.server';
+import { UnprocessableError } from '../domain-errors.server';
+import { datasetsOf, findDatabaseByName, getDatabase, invalidField, refusedField } from './records.server';
 import { encryptSecret } from './secrets.server';
 
 export const DUPLICATE_NAME = 'A database with the same name already exists.';
 
-/** A request the database cannot honour as it stands (a delete while datasets use it): 422 `{message}`. */
-export class DatabaseRefusedError extends Error {
-  readonly status = 422;
-  constructor(message: string) {
-    super(message);
-    this.name = 'DatabaseRefusedError';
-  }
-}
-
-/** Zod issues as flat field → messages, the path joined with dots (`parameters.host`, `extra.version`). */
-export function fieldMessages(error: z.ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const issue of error.issues) (out[issue.path.map(String).join('.') || '_schema'] ??= []).push(issue.message);
-  return out;
-}
-
-function parseInput<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw new DatabaseInputError(400, fieldMessages(parsed.error));
-  return parsed.data;
-}
-
 async function ensureNameFree(name: string, exceptId: number | null) {
   const other = await findDatabaseByName(name);
-  if (other && other.id !== exceptId) throw inputError(422, 'database_name', DUPLICATE_NAME);
+  if (other && other.id !== exceptId) throw refusedField('database_name', DUPLICATE_NAME);
 }
 
 /** The sqlalchemy_uri column's size: PostgreSQL refuses a longer value (SQLite would keep it). */
@@ -56,7 +34,7 @@ function connectionColumns(conn: ResolvedConnection) {
   // length was not checked with the input: a URI that cannot be stored is the caller's to shorten.
   if (conn.storedUri.length > MAX_STORED_URI) {
     const field = conn.method === 'dynamic_form' ? 'parameters' : 'sqlalchemy_uri';
-    throw inputError(400, field, `The connection URI would be ${conn.storedUri.length} characters (the password counted as the 10-character mask); at most ${MAX_STORED_URI} characters can be stored.`);
+    throw invalidField(field, `The connection URI would be ${conn.storedUri.length} characters (the password counted as the 10-character mask); at most ${MAX_STORED_URI} characters can be stored.`);
   }
   return { sqlalchemy_uri: conn.storedUri, encrypted_password: conn.params.password ? encryptSecret(conn.params.password) : null };
 }
@@ -65,7 +43,7 @@ const extraText = (extra: DatabaseExtra | undefined) => (extra === undefined ? u
 
 /** A race lost to another writer with the same name ends as the same 422 as the check above. */
 function duplicateAsInputError(error: unknown): never {
-  if (error instanceof UniqueConstraintError) throw inputError(422, 'database_name', DUPLICATE_NAME);
+  if (error instanceof UniqueConstraintError) throw refusedField('database_name', DUPLICATE_NAME);
   throw error;
 }
 
@@ -74,9 +52,9 @@ async function forgetConnection(id: number) {
   await cacheDelete(`db:${id}:`);
 }
 
-export async function createDatabase(actor: CurrentUser, raw: unknown): Promise<Database> {
-  requirePermission(actor, 'can_write', 'Database');
-  const input = parseInput(databaseCreateSchema(engineCatalog()), raw);
+/** POST /api/v1/database/ and the add page: `input` is parsed with databaseCreateSchema. */
+export async function createDatabase(actor: CurrentUser, input: DatabaseCreate): Promise<Database> {
+  requireDatabaseWriter(actor);
   await ensureNameFree(input.database_name, null);
   const columns = connectionColumns(resolveConnection(input, null));
   const { Database, Permission } = models();
@@ -117,10 +95,10 @@ async function renamePermission(before: string, record: { id: number; database_n
   if (updated === 0) await Permission.findOrCreate({ where: { permission_name: 'database_access', view_name }, transaction });
 }
 
-export async function updateDatabase(actor: CurrentUser, id: number, raw: unknown): Promise<Database> {
-  requirePermission(actor, 'can_write', 'Database');
+/** PUT /api/v1/database/<id> and the edit page: `input` is parsed with databaseUpdateSchema; what it lacks stays. */
+export async function updateDatabase(actor: CurrentUser, id: number, input: DatabaseUpdate): Promise<Database> {
+  requireDatabaseWriter(actor);
   const record = await getDatabase(id);
-  const input = parseInput(databaseUpdateSchema(engineCatalog()), raw);
   const renamed = input.database_name !== undefined && input.database_name !== record.database_name;
   if (renamed) await ensureNameFree(input.database_name!, id);
   const reconnect = input.sqlalchemy_uri !== undefined || input.parameters !== undefined;
@@ -150,14 +128,15 @@ export async function updateDatabase(actor: CurrentUser, id: number, raw: unknow
   return getDatabase(id);
 }
 
-function refusal(datasets: { table_name: string; schema: string | null }[]): DatabaseRefusedError {
+/** A delete while datasets use the database: 422 `{message}` naming them. */
+function refusal(datasets: { table_name: string; schema: string | null }[]): UnprocessableError {
   const names = datasets.map((d) => (d.schema ? `${d.schema}.${d.table_name}` : d.table_name)).join(', ');
-  return new DatabaseRefusedError(`Cannot delete a database that has datasets attached: ${names}. Delete those datasets first.`);
+  return new UnprocessableError(`Cannot delete a database that has datasets attached: ${names}. Delete those datasets first.`);
 }
 
 /** Deletes the database (and, by the foreign key, its saved queries); refused while datasets use it. */
 export async function deleteDatabase(actor: CurrentUser, id: number): Promise<{ id: number; database_name: string }> {
-  requirePermission(actor, 'can_write', 'Database');
+  requireDatabaseWriter(actor);
   const record = await getDatabase(id);
   const datasets = await datasetsOf(id);
   if (datasets.length > 0) throw refusal(datasets);

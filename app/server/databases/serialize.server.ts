@@ -6,16 +6,17 @@
  * (canWriteDatabases): everyone else gets the record without them.
  */
 import type { Database, User } from '../../../db/index';
-import { readExtra } from '~/lib/database-settings';
-import { canWriteDatabases } from '../access/database-access.server';
-import { humanizeDelta } from '../api/humanize.server';
+import { humanizeDelta } from '~/lib/humanize';
+import { readDatabaseExtra } from '~/lib/stored-json/database-extra';
+import { canWriteDatabases, requireDatabaseWriter } from '../access/database-access.server';
 import type { CurrentUser } from '../auth/current-user.server';
-import { person, type PersonRef } from '../api/resource-fields.server';
+import { person, type PersonRef } from '../lists/people.server';
 import { parametersJsonSchema } from '../engines/connection-schema.server';
 import { findEngineForUri } from '../engines/registry.server';
 import type { Engine } from '../engines/types.server';
 import { maskPassword, parseUrl, PASSWORD_MASK } from '../engines/uri.server';
 import { backendOf } from './list-databases.server';
+import { getDatabase } from './records.server';
 import { defaultDriver, engineInformation, type EngineInformation } from './available.server';
 
 export type DatabaseParameters = Record<string, string | number | Record<string, string>>;
@@ -95,14 +96,8 @@ export type DatabaseForReaders = Omit<DatabaseDetail, 'sqlalchemy_uri' | 'parame
  * certificate file or carry a password), so they go with the URI to editors only.
  */
 export function extraForReaders(text: string | null | undefined): string {
-  try {
-    const value: unknown = JSON.parse(text ?? '{}');
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return '{}';
-    const { engine_params, ...rest } = value as Record<string, unknown>;
-    return JSON.stringify(rest);
-  } catch {
-    return '{}';
-  }
+  const { engine_params: _connection, ...rest } = readDatabaseExtra(text);
+  return JSON.stringify(rest);
 }
 
 /** The record as `viewer` may see it: whole for those who may edit databases, without the connection for everyone else. */
@@ -116,7 +111,7 @@ export function serializeDatabase(record: Database, viewer: Pick<CurrentUser, 'r
 /** The whole record, connection included: only for callers that checked can_write on Database (the API's writes, the edit page). */
 export function serializeDatabaseForEditor(record: Database): DatabaseDetail {
   const engine = findEngineForUri(record.sqlalchemy_uri);
-  const extra = readExtra(record.extra);
+  const extra = readDatabaseExtra(record.extra);
   const hasSecret = Boolean(record.encrypted_password);
   // Stored URIs already hold the mask; masking again covers rows written by hand or before encryption.
   const uri = maskPassword(record.sqlalchemy_uri);
@@ -158,4 +153,10 @@ export function serializeDatabaseForEditor(record: Database): DatabaseDetail {
     created_on_delta_humanized: humanizeDelta(record.created_on),
     changed_on_delta_humanized: humanizeDelta(record.changed_on),
   };
+}
+
+/** The edit page's database: whole, connection included, for those who may manage connections. */
+export async function getDatabaseForEditor(actor: CurrentUser, id: number): Promise<DatabaseDetail> {
+  requireDatabaseWriter(actor);
+  return serializeDatabaseForEditor(await getDatabase(id));
 }
