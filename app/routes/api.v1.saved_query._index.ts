@@ -1,20 +1,28 @@
 /**
- * /api/v1/saved_query/: GET is the generic list (only the user's own, see resources.server.ts);
+ * /api/v1/saved_query/: GET is the generic list (only the user's own, see api/resources.server.ts);
  * POST saves a query, DELETE with `?q=!(1,2)` deletes several (all or nothing, 404 if any is not the user's).
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { handleList } from '~/server/api/handlers.server';
-import { createdResponse, json, parseQuery } from '~/server/api/respond.server';
-import { readFields, sqlLabRoute } from '~/server/sqllab/requests.server';
-import { BulkDeleteSchema, bulkDeleteSavedQueries, createSavedQuery } from '~/server/sqllab/saved-queries.server';
+import { ListQuerySchema } from '~/lib/list-query';
+import { BulkDeleteSchema, SavedQueryCreateSchema } from '~/lib/sqllab/state-schemas';
+import { endpoint, method } from '~/server/api/endpoint.server';
+import { fieldsBody, rison } from '~/server/api/inputs.server';
+import { listResource } from '~/server/lists/list.server';
+import { getResource } from '~/server/api/resources.server';
+import { bulkDeleteSavedQueries, createSavedQuery, requireSavedQueryWrite } from '~/server/sqllab/saved-queries.server';
 
-export const loader = ({ request }: LoaderFunctionArgs) => handleList(request, 'saved_query');
+const api = endpoint({
+  GET: method({ query: rison(ListQuerySchema), run: (user, { query }) => listResource(user, getResource('saved_query'), query) }),
+  POST: method({
+    allow: requireSavedQueryWrite,
+    body: fieldsBody(SavedQueryCreateSchema, { decodeJson: false }),
+    run: (user, { body }) => createSavedQuery(user, body),
+    status: 201,
+  }),
+  DELETE: method({
+    query: rison(BulkDeleteSchema, []),
+    run: async (user, { query }) => ({ message: await bulkDeleteSavedQueries(user, query) }),
+  }),
+});
 
-export const action = ({ request }: ActionFunctionArgs) =>
-  sqlLabRoute(request, {
-    POST: async (user) => {
-      const { id, result } = await createSavedQuery(user, await readFields(request, { decodeJson: false }));
-      return createdResponse(id, result);
-    },
-    DELETE: async (user) => json({ message: await bulkDeleteSavedQueries(user, parseQuery(request, BulkDeleteSchema, [])) }),
-  }, ['GET']);
+export const loader = api.loader;
+export const action = api.action;

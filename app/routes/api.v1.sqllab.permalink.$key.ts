@@ -1,9 +1,12 @@
 /** GET /api/v1/sqllab/permalink/{key}: the shared editor state, its fields at the top level as Superset answers. */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '~/server/api/respond.server';
-import { sqlLabRoute } from '~/server/sqllab/requests.server';
+import { z } from 'zod';
+import { endpoint, method } from '~/server/api/endpoint.server';
 import { getPermalink } from '~/server/sqllab/sharing.server';
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => sqlLabRoute(request, { GET: async (user) => json(await getPermalink(user, params.key)) });
+const api = endpoint({
+  // The key's shape is the store's to judge: any text that is not a key is the same 404 as a missing one.
+  GET: method({ params: z.object({ key: z.string().optional() }), run: (user, { params }) => getPermalink(user, params.key) }),
+});
 
-export const action = ({ request }: ActionFunctionArgs) => sqlLabRoute(request, {}, ['GET']);
+export const loader = api.loader;
+export const action = api.action;

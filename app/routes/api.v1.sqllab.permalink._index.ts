@@ -1,15 +1,17 @@
 /** POST /api/v1/sqllab/permalink {dbId, name, sql, schema?, catalog?, autorun?, templateParams?}: 201 `{key, url}`. */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '~/server/api/respond.server';
-import { readFields, sqlLabRoute } from '~/server/sqllab/requests.server';
+import { SqlLabPermalinkStateSchema } from '~/lib/sqllab/state-schemas';
+import { endpoint, method } from '~/server/api/endpoint.server';
+import { fieldsBody } from '~/server/api/inputs.server';
 import { createPermalink } from '~/server/sqllab/sharing.server';
 
-export const loader = ({ request }: LoaderFunctionArgs) => sqlLabRoute(request, {}, ['POST']);
+const api = endpoint({
+  POST: method({
+    body: fieldsBody(SqlLabPermalinkStateSchema, { decodeJson: false }),
+    // The link is made from the origin the client called.
+    run: (user, { body, origin }) => createPermalink(user, body, origin),
+    status: 201,
+  }),
+});
 
-export const action = ({ request }: ActionFunctionArgs) =>
-  sqlLabRoute(request, {
-    POST: async (user) => {
-      const body = await readFields(request, { decodeJson: false });
-      return json(await createPermalink(user, body, new URL(request.url).origin), { status: 201 });
-    },
-  });
+export const loader = api.loader;
+export const action = api.action;

@@ -1,10 +1,12 @@
 /** POST /kv/store/ (`data`: the shared query's JSON text): the legacy share; `{id}`, the random key to open it by. */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '~/server/api/respond.server';
-import { readFields, sqlLabRoute } from '~/server/sqllab/requests.server';
+import { KvStoreBodySchema } from '~/lib/sqllab/state-schemas';
+import { endpoint, method } from '~/server/api/endpoint.server';
+import { fieldsBody } from '~/server/api/inputs.server';
 import { storeSharedQuery } from '~/server/sqllab/sharing.server';
 
-export const loader = ({ request }: LoaderFunctionArgs) => sqlLabRoute(request, {}, ['POST']);
+const api = endpoint({
+  POST: method({ body: fieldsBody(KvStoreBodySchema, { decodeJson: false }), run: (user, { body }) => storeSharedQuery(user, body) }),
+});
 
-export const action = ({ request }: ActionFunctionArgs) =>
-  sqlLabRoute(request, { POST: async (user) => json(await storeSharedQuery(user, await readFields(request, { decodeJson: false }))) });
+export const loader = api.loader;
+export const action = api.action;

@@ -1,18 +1,20 @@
 /**
  * POST /savedqueryviewapi/api/create: the editor's "Schedule query" (Flask-AppBuilder's legacy
- * create, form fields as plain text): saves the query with its schedule in extra_json; `{id, result}`.
+ * create, form fields as plain text): saves the query with its schedule in extra_json; 201 `{id, result}`.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { createdResponse } from '~/server/api/respond.server';
-import { readFields, sqlLabRoute } from '~/server/sqllab/requests.server';
-import { scheduleSavedQuery } from '~/server/sqllab/saved-queries.server';
+import { LegacySavedQueryCreateSchema } from '~/lib/sqllab/state-schemas';
+import { endpoint, method } from '~/server/api/endpoint.server';
+import { fieldsBody } from '~/server/api/inputs.server';
+import { createSavedQuery, requireSavedQueryWrite } from '~/server/sqllab/saved-queries.server';
 
-export const loader = ({ request }: LoaderFunctionArgs) => sqlLabRoute(request, {}, ['POST']);
+const api = endpoint({
+  POST: method({
+    allow: requireSavedQueryWrite,
+    body: fieldsBody(LegacySavedQueryCreateSchema, { decodeJson: false }),
+    run: (user, { body }) => createSavedQuery(user, body),
+    status: 201,
+  }),
+});
 
-export const action = ({ request }: ActionFunctionArgs) =>
-  sqlLabRoute(request, {
-    POST: async (user) => {
-      const { id, result } = await scheduleSavedQuery(user, await readFields(request, { decodeJson: false }));
-      return createdResponse(id, result);
-    },
-  });
+export const loader = api.loader;
+export const action = api.action;

@@ -1,15 +1,18 @@
 /** DELETE /tableschemaview/{id}: removes a table from its tab ("OK"); another user's is a 404. */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { json, parseIdParam } from '~/server/api/respond.server';
-import { sqlLabRoute } from '~/server/sqllab/requests.server';
+import { z } from 'zod';
+import { endpoint, method } from '~/server/api/endpoint.server';
+import { idParam } from '~/server/api/inputs.server';
 import { removeTableSchema } from '~/server/sqllab/table-schemas.server';
 
-export const loader = ({ request }: LoaderFunctionArgs) => sqlLabRoute(request, {}, ['DELETE']);
-
-export const action = ({ request, params }: ActionFunctionArgs) =>
-  sqlLabRoute(request, {
-    DELETE: async (user) => {
-      await removeTableSchema(user, parseIdParam(params.id, 'table'));
-      return json('OK');
+const api = endpoint({
+  DELETE: method({
+    params: z.object({ id: idParam('table') }),
+    run: async (user, { params }) => {
+      await removeTableSchema(user, params.id);
+      return 'OK';
     },
-  });
+  }),
+});
+
+export const loader = api.loader;
+export const action = api.action;

@@ -1,12 +1,17 @@
 /** POST /tableschemaview/{id}/expanded (`expanded`: true or false): expands or collapses the table; `{id, expanded}`. */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { json, parseIdParam } from '~/server/api/respond.server';
-import { readFields, sqlLabRoute } from '~/server/sqllab/requests.server';
+import { z } from 'zod';
+import { TableExpandedSchema } from '~/lib/sqllab/state-schemas';
+import { endpoint, method } from '~/server/api/endpoint.server';
+import { fieldsBody, idParam } from '~/server/api/inputs.server';
 import { setTableExpanded } from '~/server/sqllab/table-schemas.server';
 
-export const loader = ({ request }: LoaderFunctionArgs) => sqlLabRoute(request, {}, ['POST']);
+const api = endpoint({
+  POST: method({
+    params: z.object({ id: idParam('table') }),
+    body: fieldsBody(TableExpandedSchema, { decodeJson: true }),
+    run: (user, { params, body }) => setTableExpanded(user, params.id, body.expanded),
+  }),
+});
 
-export const action = ({ request, params }: ActionFunctionArgs) =>
-  sqlLabRoute(request, {
-    POST: async (user) => json(await setTableExpanded(user, parseIdParam(params.id, 'table'), await readFields(request, { decodeJson: true }))),
-  });
+export const loader = api.loader;
+export const action = api.action;

@@ -1,10 +1,12 @@
 /** POST /tableschemaview/ (form or JSON `table`: the client's table object): adds a table to a tab's left bar; `{id}`. */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '~/server/api/respond.server';
-import { readFields, sqlLabRoute } from '~/server/sqllab/requests.server';
+import { TableSchemaCreateSchema } from '~/lib/sqllab/state-schemas';
+import { endpoint, method } from '~/server/api/endpoint.server';
+import { fieldsBody } from '~/server/api/inputs.server';
 import { addTableSchema } from '~/server/sqllab/table-schemas.server';
 
-export const loader = ({ request }: LoaderFunctionArgs) => sqlLabRoute(request, {}, ['POST']);
+const api = endpoint({
+  POST: method({ body: fieldsBody(TableSchemaCreateSchema, { decodeJson: true }), run: (user, { body }) => addTableSchema(user, body.table) }),
+});
 
-export const action = ({ request }: ActionFunctionArgs) =>
-  sqlLabRoute(request, { POST: async (user) => json(await addTableSchema(user, await readFields(request, { decodeJson: true }))) });
+export const loader = api.loader;
+export const action = api.action;

@@ -4,6 +4,7 @@
  * Another user's tab is a 404.
  */
 import { z } from 'zod';
+import { TabUpdateSchema } from '~/lib/sqllab/state-schemas';
 import { endpoint, method } from '~/server/api/endpoint.server';
 import { fieldsBody, idParam } from '~/server/api/inputs.server';
 import { deleteTab, getTab, updateTab } from '~/server/sqllab/tabs.server';
@@ -14,7 +15,7 @@ const api = endpoint({
   GET: method({ params: Params, run: (user, { params }) => getTab(user, params.id) }),
   PUT: method({
     params: Params,
-    body: fieldsBody(z.record(z.string(), z.unknown()), { decodeJson: true }),
+    body: fieldsBody(TabUpdateSchema, { decodeJson: true }),
     run: (user, { params, body }) => updateTab(user, params.id, body),
   }),
   DELETE: method({

@@ -1,10 +1,12 @@
 /** POST /tabstateview/{id}/activate: makes the tab the user's active one (the others become inactive); answers the id. */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { json, parseIdParam } from '~/server/api/respond.server';
-import { sqlLabRoute } from '~/server/sqllab/requests.server';
+import { z } from 'zod';
+import { endpoint, method } from '~/server/api/endpoint.server';
+import { idParam } from '~/server/api/inputs.server';
 import { activateTab } from '~/server/sqllab/tabs.server';
 
-export const loader = ({ request }: LoaderFunctionArgs) => sqlLabRoute(request, {}, ['POST']);
+const api = endpoint({
+  POST: method({ params: z.object({ id: idParam('tab') }), run: (user, { params }) => activateTab(user, params.id) }),
+});
 
-export const action = ({ request, params }: ActionFunctionArgs) =>
-  sqlLabRoute(request, { POST: async (user) => json(await activateTab(user, parseIdParam(params.id, 'tab'))) });
+export const loader = api.loader;
+export const action = api.action;

@@ -1,12 +1,17 @@
 /** POST /tabstateview/{id}/migrate_query (`queryId`: a query's client id): moves the user's query into this tab. */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { json, parseIdParam } from '~/server/api/respond.server';
-import { readFields, sqlLabRoute } from '~/server/sqllab/requests.server';
+import { z } from 'zod';
+import { MigrateQuerySchema } from '~/lib/sqllab/state-schemas';
+import { endpoint, method } from '~/server/api/endpoint.server';
+import { fieldsBody, idParam } from '~/server/api/inputs.server';
 import { migrateQuery } from '~/server/sqllab/tabs.server';
 
-export const loader = ({ request }: LoaderFunctionArgs) => sqlLabRoute(request, {}, ['POST']);
+const api = endpoint({
+  POST: method({
+    params: z.object({ id: idParam('tab') }),
+    body: fieldsBody(MigrateQuerySchema, { decodeJson: true }),
+    run: (user, { params, body }) => migrateQuery(user, params.id, body.queryId),
+  }),
+});
 
-export const action = ({ request, params }: ActionFunctionArgs) =>
-  sqlLabRoute(request, {
-    POST: async (user) => json(await migrateQuery(user, parseIdParam(params.id, 'tab'), await readFields(request, { decodeJson: true }))),
-  });
+export const loader = api.loader;
+export const action = api.action;

@@ -1,15 +1,18 @@
 /** DELETE /tabstateview/{id}/query/{client_id}: removes a query from the tab ("OK"). */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { json, parseIdParam } from '~/server/api/respond.server';
-import { sqlLabRoute } from '~/server/sqllab/requests.server';
+import { z } from 'zod';
+import { endpoint, method } from '~/server/api/endpoint.server';
+import { idParam } from '~/server/api/inputs.server';
 import { removeTabQuery } from '~/server/sqllab/tabs.server';
 
-export const loader = ({ request }: LoaderFunctionArgs) => sqlLabRoute(request, {}, ['DELETE']);
-
-export const action = ({ request, params }: ActionFunctionArgs) =>
-  sqlLabRoute(request, {
-    DELETE: async (user) => {
-      await removeTabQuery(user, parseIdParam(params.id, 'tab'), params.client_id ?? '');
-      return json('OK');
+const api = endpoint({
+  DELETE: method({
+    params: z.object({ id: idParam('tab'), client_id: z.string().default('') }),
+    run: async (user, { params }) => {
+      await removeTabQuery(user, params.id, params.client_id);
+      return 'OK';
     },
-  });
+  }),
+});
+
+export const loader = api.loader;
+export const action = api.action;

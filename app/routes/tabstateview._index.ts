@@ -1,10 +1,12 @@
 /** POST /tabstateview/ (form or JSON `queryEditor`): a new server-side tab, made active; `{id}`. Needs backend persistence. */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '~/server/api/respond.server';
-import { readFields, sqlLabRoute } from '~/server/sqllab/requests.server';
+import { TabCreateSchema } from '~/lib/sqllab/state-schemas';
+import { endpoint, method } from '~/server/api/endpoint.server';
+import { fieldsBody } from '~/server/api/inputs.server';
 import { createTab } from '~/server/sqllab/tabs.server';
 
-export const loader = ({ request }: LoaderFunctionArgs) => sqlLabRoute(request, {}, ['POST']);
+const api = endpoint({
+  POST: method({ body: fieldsBody(TabCreateSchema, { decodeJson: true }), run: (user, { body }) => createTab(user, body.queryEditor) }),
+});
 
-export const action = ({ request }: ActionFunctionArgs) =>
-  sqlLabRoute(request, { POST: async (user) => json(await createTab(user, await readFields(request, { decodeJson: true }))) });
+export const loader = api.loader;
+export const action = api.action;

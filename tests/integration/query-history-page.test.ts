@@ -9,7 +9,7 @@ import { ADMIN_PASSWORD, ADMIN_USERNAME } from '../helpers/app-under-test';
 import { tempSqliteFile } from '../helpers/engine-fixtures';
 import { startSqlLabApp, type SqlLabApp } from '../helpers/sqllab';
 
-type PageModule = typeof import('../../app/server/sqllab/history-page.server');
+type PageModule = typeof import('../../app/routes/sqllab.history/page.server');
 
 describe('query history page', () => {
   let s: SqlLabApp;
@@ -26,7 +26,7 @@ describe('query history page', () => {
 
   beforeAll(async () => {
     s = await startSqlLabApp({ worker: false });
-    page = await s.app.load<PageModule>('/app/server/sqllab/history-page.server.ts');
+    page = await s.app.load<PageModule>('/app/routes/sqllab.history/page.server.ts');
     file = tempSqliteFile();
     fs.writeFileSync(file.file, '');
     shop = await s.addDatabase({ database_name: 'shop', sqlalchemy_uri: `sqlite:///${file.file}` });

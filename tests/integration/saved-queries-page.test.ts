@@ -10,7 +10,7 @@ import { ADMIN_PASSWORD, ADMIN_USERNAME } from '../helpers/app-under-test';
 import { tempSqliteFile } from '../helpers/engine-fixtures';
 import { startSqlLabApp, type SqlLabApp } from '../helpers/sqllab';
 
-type PageModule = typeof import('../../app/server/sqllab/saved-queries-page.server');
+type PageModule = typeof import('../../app/routes/savedqueryview.list/page.server');
 
 describe('saved queries page', () => {
   let s: SqlLabApp;
@@ -39,7 +39,7 @@ describe('saved queries page', () => {
 
   beforeAll(async () => {
     s = await startSqlLabApp({ worker: false });
-    page = await s.app.load<PageModule>('/app/server/sqllab/saved-queries-page.server.ts');
+    page = await s.app.load<PageModule>('/app/routes/savedqueryview.list/page.server.ts');
     file = tempSqliteFile();
     fs.writeFileSync(file.file, '');
     shop = await s.addDatabase({ database_name: 'shop', sqlalchemy_uri: `sqlite:///${file.file}` });

@@ -5,57 +5,26 @@
  * ids reveal nothing. Permissions: can_read / can_write on SavedQuery.
  */
 import { Op } from 'sequelize';
-import { z } from 'zod';
+import { humanizeDelta } from '~/lib/humanize';
+import { definedOnly } from '~/lib/schema-fields';
+import { parseStoredObject, type NewSavedQuery, type SavedQueryChanges } from '~/lib/sqllab/state-schemas';
 import type { SavedQuery } from '../../../db/index';
 import { savedQueriesVisibleTo } from '../access/visibility.server';
 import { requirePermission, type CurrentUser } from '../auth/current-user.server';
-import { humanizeDelta } from '../api/humanize.server';
-import { person } from '../api/resource-fields.server';
 import { models } from '../db.server';
-import { httpError } from '../http.server';
-import { PERSON_ATTRIBUTES } from '../lists/page-query.server';
-import { decodeJsonText, fieldError, idLike, jsonObjectText, optionalText, parseFields, parseStoredObject, positiveId, requiredText } from './requests.server';
+import { NotFoundError, UnprocessableError } from '../domain-errors.server';
+import { person, PERSON_ATTRIBUTES } from '../lists/people.server';
 
 const VIEW = 'SavedQuery';
 
-/** SavedQueryRestApi's add/edit columns. */
-const FIELDS = {
-  label: requiredText(256).trim().min(1, 'Must not be empty.'),
-  description: z.string({ error: 'Not a valid string.' }).nullish(),
-  sql: requiredText(1_000_000).min(1, 'Must not be empty.'),
-  db_id: positiveId,
-  schema: optionalText(128),
-  catalog: optionalText(256),
-  template_parameters: jsonObjectText,
-  extra_json: jsonObjectText,
-};
-export const SavedQueryCreateSchema = z.strictObject(FIELDS);
-export const SavedQueryUpdateSchema = z.strictObject(FIELDS).partial();
-type SavedQueryInput = z.infer<typeof SavedQueryUpdateSchema>;
-
-/** The legacy schedule form: FAB's add columns, values as form text, the schedule in extra_json or beside it. */
-const ScheduleInfoSchema = z.looseObject({
-  output_table: optionalText(256),
-  start_date: optionalText(64),
-  end_date: optionalText(64),
-  schedule_interval: optionalText(64),
-});
-const LegacyCreateSchema = z.strictObject({
-  ...FIELDS,
-  db_id: idLike,
-  // Checked once found (it may also come inside extra_json), so its errors name its fields.
-  schedule_info: z.unknown().optional(),
-});
-
-export const BulkDeleteSchema = z.array(positiveId).min(1, 'Give at least one id.').max(1000, 'At most 1000 ids at once.');
-
-function notFound(): Response {
-  return httpError(404, 'Not found');
+/** Saving needs can_write on SavedQuery; a route checks it before reading the body, as Superset does. */
+export function requireSavedQueryWrite(user: CurrentUser): void {
+  requirePermission(user, 'can_write', VIEW);
 }
 
 async function requireDatabase(dbId: number | undefined): Promise<void> {
   if (dbId !== undefined && !(await models().Database.findByPk(dbId, { attributes: ['id'] }))) {
-    throw fieldError(422, { db_id: ['Database does not exist'] });
+    throw new UnprocessableError({ db_id: ['Database does not exist'] });
   }
 }
 
@@ -72,26 +41,20 @@ async function findOwn(user: CurrentUser, id: number, withRelations = false): Pr
         ]
       : [],
   });
-  if (!found) throw notFound();
+  if (!found) throw new NotFoundError();
   return found;
 }
 
-/** What is stored from the validated input. */
-function columnsOf(input: SavedQueryInput): Partial<Pick<SavedQuery, 'label' | 'description' | 'sql' | 'db_id' | 'schema' | 'catalog' | 'template_parameters' | 'extra_json'>> {
-  return input;
-}
-
 /** Superset's post/put answer: the fields as given, by their server names. */
-function echo(input: SavedQueryInput): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+function echo(input: SavedQueryChanges): SavedQueryChanges {
+  return definedOnly(input);
 }
 
-export async function createSavedQuery(user: CurrentUser, body: unknown): Promise<{ id: number; result: Record<string, unknown> }> {
-  requirePermission(user, 'can_write', VIEW);
-  const input = parseFields(SavedQueryCreateSchema, body);
+export async function createSavedQuery(user: CurrentUser, input: NewSavedQuery): Promise<{ id: number; result: SavedQueryChanges }> {
+  requireSavedQueryWrite(user);
   await requireDatabase(input.db_id);
   const created = await models().SavedQuery.create({
-    ...columnsOf(input),
+    ...input,
     label: input.label,
     sql: input.sql,
     db_id: input.db_id,
@@ -101,12 +64,11 @@ export async function createSavedQuery(user: CurrentUser, body: unknown): Promis
   return { id: created.id, result: echo(input) };
 }
 
-export async function updateSavedQuery(user: CurrentUser, id: number, body: unknown): Promise<{ id: number; result: Record<string, unknown> }> {
-  requirePermission(user, 'can_write', VIEW);
+export async function updateSavedQuery(user: CurrentUser, id: number, input: SavedQueryChanges): Promise<{ id: number; result: SavedQueryChanges }> {
+  requireSavedQueryWrite(user);
   const saved = await findOwn(user, id);
-  const input = parseFields(SavedQueryUpdateSchema, body);
   await requireDatabase(input.db_id);
-  await saved.update({ ...columnsOf(input), changed_by_fk: user.id });
+  await saved.update({ ...echo(input), changed_by_fk: user.id });
   return { id, result: echo(input) };
 }
 
@@ -144,35 +106,21 @@ export async function getSavedQuery(user: CurrentUser, id: number): Promise<Reco
 }
 
 export async function deleteSavedQuery(user: CurrentUser, id: number): Promise<void> {
-  requirePermission(user, 'can_write', VIEW);
+  requireSavedQueryWrite(user);
   const saved = await findOwn(user, id);
   await saved.destroy();
 }
 
 /** Superset's bulk delete: all or nothing, and a 404 if any id is not one of the user's. */
 export async function bulkDeleteSavedQueries(user: CurrentUser, ids: readonly number[]): Promise<string> {
-  requirePermission(user, 'can_write', VIEW);
+  requireSavedQueryWrite(user);
   const unique = [...new Set(ids)];
   const { SavedQuery } = models();
   const where = { [Op.and]: [{ id: { [Op.in]: unique } }, savedQueriesVisibleTo(user)] };
   const found = await SavedQuery.count({ where });
-  if (found !== unique.length) throw notFound();
+  if (found !== unique.length) throw new NotFoundError();
   await SavedQuery.destroy({ where });
   return unique.length === 1 ? 'Deleted 1 saved query' : `Deleted ${unique.length} saved queries`;
-}
-
-/**
- * `POST /savedqueryviewapi/api/create`: the editor's "Schedule query" saves the query with its
- * schedule (`schedule_info`: output_table, start_date, end_date, schedule_interval, …) in
- * extra_json. The schedule may come inside extra_json, as Superset's client sends it, or beside it.
- */
-export async function scheduleSavedQuery(user: CurrentUser, fields: Record<string, unknown>): Promise<{ id: number; result: Record<string, unknown> }> {
-  requirePermission(user, 'can_write', VIEW);
-  const { schedule_info: beside, ...input } = parseFields(LegacyCreateSchema, fields);
-  const extra = parseStoredObject(input.extra_json);
-  const schedule = beside === undefined ? extra.schedule_info : typeof beside === 'string' ? decodeJsonText(beside) : beside;
-  if (schedule !== undefined) extra.schedule_info = parseFields(z.object({ schedule_info: ScheduleInfoSchema }), { schedule_info: schedule }).schedule_info;
-  return createSavedQuery(user, { ...input, extra_json: Object.keys(extra).length ? JSON.stringify(extra) : null });
 }
 
 /** `GET /savedqueryviewapi/api/get/{id}`: the fields the editor opens in a new tab. */

@@ -3,13 +3,14 @@
  * `running` with a heartbeat that stopped, and an async query no worker ever took stays `pending`.
  * The sweeper, run by every process that does background work, marks them `timed_out` with an
  * error saying why, asks the engine to cancel a statement that may still run, and drops results
- * past their age. Each row moves by a conditional UPDATE, so two sweepers (or a worker finishing
+ * past their age, and key-value records past their expiry. Each row moves by a conditional UPDATE, so two sweepers (or a worker finishing
  * at that moment) never both win.
  */
 import { Op } from 'sequelize';
 import { models } from '../db.server';
 import { env } from '../env.server';
 import { engineError } from '../engines/errors.server';
+import { deleteExpiredValues } from '../key-value/store.server';
 import { cancelQuery } from '../engines/execute.server';
 import { connectionOf } from './database.server';
 import { sqlLabError, type SqlLabSupersetError } from './errors.server';
@@ -31,6 +32,8 @@ export interface SweepReport {
   overLimit: number;
   neverStarted: number;
   expiredResults: number;
+  /** Key-value records (Explore form data, filter state) past their expiry: reads skip them already; this frees the rows. */
+  expiredValues: number;
 }
 
 async function timeOut(where: Record<PropertyKey, unknown>, error: SqlLabSupersetError, now: number): Promise<number> {
@@ -94,5 +97,9 @@ export async function sweepQueries(opts: SweepOptions = {}): Promise<SweepReport
       console.error('sightline: purging expired query results failed', error);
       return 0;
     });
-  return { stale, overLimit, neverStarted, expiredResults };
+  const expiredValues = await deleteExpiredValues(new Date(now)).catch((error: unknown) => {
+    console.error('sightline: deleting expired key-value records failed', error);
+    return 0;
+  });
+  return { stale, overLimit, neverStarted, expiredResults, expiredValues };
 }

@@ -5,25 +5,14 @@
  * user's table or tab answers 404. Permissions: can_write on TabStateView (the tables are part
  * of the tab's state), and only with backend persistence on.
  */
-import { z } from 'zod';
+import type { TableSchemaInput } from '~/lib/sqllab/state-schemas';
 import type { TableSchema } from '../../../db/index';
 import { requirePermission, type CurrentUser } from '../auth/current-user.server';
 import { models, store } from '../db.server';
-import { httpError } from '../http.server';
-import { fieldError, idLike, jsonObjectField, optionalText, parseFields, requireBackendPersistence, requiredText } from './requests.server';
+import { InvalidInputError, NotFoundError } from '../domain-errors.server';
+import { requireBackendPersistence } from './persistence.server';
 
 const VIEW = 'TabStateView';
-/** The stored description is the client's own object; keep one table from filling the store. */
-const MAX_DESCRIPTION = 1024 * 1024;
-
-const TableSchemaInput = z.object({
-  dbId: idLike,
-  queryEditorId: idLike,
-  name: requiredText(256).min(1, 'Must not be empty.'),
-  schema: optionalText(256),
-  catalog: optionalText(256),
-  expanded: z.boolean({ error: 'Not a valid boolean.' }).optional(),
-});
 
 export type TableSchemaDict = {
   id: number;
@@ -64,23 +53,20 @@ async function findOwnTable(user: CurrentUser, id: number): Promise<TableSchema>
   const { TableSchema, TabState } = models();
   const table = await TableSchema.findByPk(id);
   const tab = table ? await TabState.findOne({ where: { id: table.tab_state_id, user_id: user.id }, attributes: ['id'] }) : null;
-  if (!table || !tab) throw httpError(404, `There is no table with id ${id}.`);
+  if (!table || !tab) throw new NotFoundError(`There is no table with id ${id}.`);
   return table;
 }
 
-/** `POST /tableschemaview/`: adds a table to a tab, replacing the same table already there. */
-export async function addTableSchema(user: CurrentUser, fields: Record<string, unknown>): Promise<{ id: number }> {
+/** `POST /tableschemaview/`: adds a table to a tab, replacing the same table already there; the client's object is its description. */
+export async function addTableSchema(user: CurrentUser, input: TableSchemaInput): Promise<{ id: number }> {
   requirePermission(user, 'can_write', VIEW);
   requireBackendPersistence();
-  const raw = jsonObjectField(fields, 'table');
-  const input = parseFields(TableSchemaInput, raw);
-  const description = JSON.stringify(raw);
-  if (description.length > MAX_DESCRIPTION) throw fieldError(400, { table: [`Longer than maximum length ${MAX_DESCRIPTION}.`] });
   const { TableSchema, TabState, Database } = models();
   if (!(await TabState.findOne({ where: { id: input.queryEditorId, user_id: user.id }, attributes: ['id'] }))) {
-    throw httpError(404, `There is no tab with id ${input.queryEditorId}.`);
+    throw new NotFoundError(`There is no tab with id ${input.queryEditorId}.`);
   }
-  if (!(await Database.findByPk(input.dbId, { attributes: ['id'] }))) throw fieldError(400, { 'table.dbId': [`There is no database with id ${input.dbId}.`] });
+  if (!(await Database.findByPk(input.dbId, { attributes: ['id'] }))) throw new InvalidInputError({ 'table.dbId': [`There is no database with id ${input.dbId}.`] });
+  const description = JSON.stringify(input);
   const where = {
     tab_state_id: input.queryEditorId,
     database_id: input.dbId,
@@ -96,11 +82,10 @@ export async function addTableSchema(user: CurrentUser, fields: Record<string, u
 }
 
 /** `POST /tableschemaview/{id}/expanded`: expands or collapses the table in the left bar. */
-export async function setTableExpanded(user: CurrentUser, id: number, fields: Record<string, unknown>): Promise<{ id: number; expanded: boolean }> {
+export async function setTableExpanded(user: CurrentUser, id: number, expanded: boolean): Promise<{ id: number; expanded: boolean }> {
   requirePermission(user, 'can_write', VIEW);
   requireBackendPersistence();
   const table = await findOwnTable(user, id);
-  const { expanded } = parseFields(z.object({ expanded: z.boolean({ error: (i) => (i.input === undefined ? 'Missing data for required field.' : 'Not a valid boolean.') }) }), fields);
   await table.update({ expanded });
   return { id, expanded };
 }

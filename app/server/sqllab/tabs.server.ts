@@ -6,18 +6,17 @@
  * Permissions: can_read / can_write on TabStateView.
  */
 import { Op } from 'sequelize';
-import { z } from 'zod';
+import { definedOnly } from '~/lib/schema-fields';
 import type { QueryResultDict } from '~/lib/sqllab-api';
+import { parseStoredObject, type QueryEditorInput, type TabUpdateInput } from '~/lib/sqllab/state-schemas';
 import type { Query, TabState } from '../../../db/index';
 import { savedQueriesVisibleTo } from '../access/visibility.server';
 import { requirePermission, type CurrentUser } from '../auth/current-user.server';
 import { models, store } from '../db.server';
+import { InvalidInputError, NotFoundError } from '../domain-errors.server';
 import { env } from '../env.server';
-import { httpError } from '../http.server';
+import { requireBackendPersistence } from './persistence.server';
 import { toQueryResult } from './query-shapes.server';
-import {
-  fieldError, idLike, jsonObjectField, jsonObjectText, optionalText, parseFields, parseStoredObject, requireBackendPersistence,
-} from './requests.server';
 import { tableSchemaDict, type TableSchemaDict } from './table-schemas.server';
 
 const VIEW = 'TabStateView';
@@ -25,55 +24,6 @@ const VIEW = 'TabStateView';
 const DEFAULT_SQL = 'SELECT *\nFROM\nWHERE';
 /** Editor-only fields kept in extra_json (the migration's comment lists them). */
 const EDITOR_EXTRA = ['selectedText', 'northPercent', 'southPercent', 'height'] as const;
-
-const nullableId = idLike.nullable();
-const looseText = (max: number) =>
-  z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string({ error: 'Not a valid string.' }).max(max, `Longer than maximum length ${max}.`));
-const flag = z.boolean({ error: 'Not a valid boolean.' });
-/**
- * A tab's template parameters are a draft: kept as typed, even while the JSON is unfinished
- * (running the query is what checks them). An object is stored as its JSON.
- */
-const draftParams = z
-  .union([z.string().max(1_000_000, 'Longer than maximum length 1000000.'), z.record(z.string(), z.unknown())], { error: 'Must be text or a JSON object.' })
-  .transform((v) => (typeof v === 'string' ? v : JSON.stringify(v)))
-  .nullish();
-const limit = z.number({ error: 'Not a valid integer.' }).int('Not a valid integer.').nonnegative('Must be 0 or more.');
-
-/** The client's query editor, as `POST /tabstateview/` gets it in `queryEditor`. Other editor fields are ignored. */
-const QueryEditorSchema = z.object({
-  name: looseText(256).nullish(),
-  title: looseText(256).nullish(),
-  dbId: nullableId.optional(),
-  catalog: optionalText(256),
-  schema: optionalText(256),
-  autorun: flag.nullish(),
-  sql: looseText(1_000_000).nullish(),
-  queryLimit: limit.nullish(),
-  templateParams: draftParams,
-  selectedText: z.string().nullish(),
-  northPercent: z.number().nullish(),
-  southPercent: z.number().nullish(),
-  height: z.number().nullish(),
-  hideLeftBar: flag.nullish(),
-  remoteId: nullableId.optional(),
-});
-
-/** `PUT /tabstateview/{id}`: any of these, nothing else. */
-const TabUpdateSchema = z.strictObject({
-  latest_query_id: looseText(36).nullable().optional(),
-  hide_left_bar: flag.optional(),
-  database_id: nullableId.optional(),
-  catalog: optionalText(256),
-  schema: optionalText(256),
-  autorun: flag.optional(),
-  label: looseText(256).pipe(z.string().trim().min(1, 'Must not be empty.')).optional(),
-  sql: looseText(1_000_000).nullable().optional(),
-  query_limit: limit.nullable().optional(),
-  template_params: draftParams,
-  saved_query_id: nullableId.optional(),
-  extra_json: jsonObjectText,
-});
 
 export type TabStateDict = {
   id: number;
@@ -94,14 +44,10 @@ export type TabStateDict = {
   extra_json: Record<string, unknown>;
 };
 
-function noTab(id: number): Response {
-  return httpError(404, `There is no tab with id ${id}.`);
-}
-
 /** The user's tab, or 404 (also for another user's: its existence is not revealed). */
 export async function findOwnTab(user: CurrentUser, id: number): Promise<TabState> {
   const tab = await models().TabState.findOne({ where: { id, user_id: user.id } });
-  if (!tab) throw noTab(id);
+  if (!tab) throw new NotFoundError(`There is no tab with id ${id}.`);
   return tab;
 }
 
@@ -150,22 +96,21 @@ async function checkReferences(user: CurrentUser, refs: { field: string; databas
   const { Database, SavedQuery, Query } = models();
   for (const ref of refs) {
     if (ref.databaseId && !(await Database.findByPk(ref.databaseId, { attributes: ['id'] }))) {
-      throw fieldError(400, { [ref.field]: [`There is no database with id ${ref.databaseId}.`] });
+      throw new InvalidInputError({ [ref.field]: [`There is no database with id ${ref.databaseId}.`] });
     }
     if (ref.savedQueryId && !(await SavedQuery.findOne({ where: { [Op.and]: [{ id: ref.savedQueryId }, savedQueriesVisibleTo(user)] }, attributes: ['id'] }))) {
-      throw fieldError(400, { [ref.field]: [`There is no saved query with id ${ref.savedQueryId}.`] });
+      throw new InvalidInputError({ [ref.field]: [`There is no saved query with id ${ref.savedQueryId}.`] });
     }
     if (ref.queryId && !(await Query.findOne({ where: { client_id: ref.queryId, user_id: user.id }, attributes: ['id'] }))) {
-      throw fieldError(400, { [ref.field]: [`There is no query with client id "${ref.queryId}".`] });
+      throw new InvalidInputError({ [ref.field]: [`There is no query with client id "${ref.queryId}".`] });
     }
   }
 }
 
 /** `POST /tabstateview/`: a new tab from the editor's state; it becomes the active one. */
-export async function createTab(user: CurrentUser, fields: Record<string, unknown>): Promise<{ id: number }> {
+export async function createTab(user: CurrentUser, editor: QueryEditorInput): Promise<{ id: number }> {
   requirePermission(user, 'can_write', VIEW);
   requireBackendPersistence();
-  const editor = parseFields(QueryEditorSchema, jsonObjectField(fields, 'queryEditor'));
   await checkReferences(user, [{ field: 'queryEditor.dbId', databaseId: editor.dbId }, { field: 'queryEditor.remoteId', savedQueryId: editor.remoteId }]);
   const extra = Object.fromEntries(EDITOR_EXTRA.filter((k) => editor[k] !== undefined && editor[k] !== null).map((k) => [k, editor[k]]));
   const { TabState } = models();
@@ -200,17 +145,16 @@ export async function getTab(user: CurrentUser, id: number): Promise<TabStateDic
 }
 
 /** `PUT /tabstateview/{id}`: the fields given; answers the tab id, as Superset does. */
-export async function updateTab(user: CurrentUser, id: number, fields: Record<string, unknown>): Promise<number> {
+export async function updateTab(user: CurrentUser, id: number, changes: TabUpdateInput): Promise<number> {
   requirePermission(user, 'can_write', VIEW);
   requireBackendPersistence();
   const tab = await findOwnTab(user, id);
-  const changes = parseFields(TabUpdateSchema, fields);
   await checkReferences(user, [
     { field: 'database_id', databaseId: changes.database_id },
     { field: 'saved_query_id', savedQueryId: changes.saved_query_id },
     { field: 'latest_query_id', queryId: changes.latest_query_id },
   ]);
-  await tab.update(Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)));
+  await tab.update(definedOnly(changes));
   return id;
 }
 
@@ -238,13 +182,12 @@ export async function activateTab(user: CurrentUser, id: number): Promise<number
 }
 
 /** Moves one of the user's queries (by client id) into this tab: the migration of local state (sql-lab.md §4). */
-export async function migrateQuery(user: CurrentUser, id: number, fields: Record<string, unknown>): Promise<number> {
+export async function migrateQuery(user: CurrentUser, id: number, queryId: string): Promise<number> {
   requirePermission(user, 'can_write', VIEW);
   requireBackendPersistence();
   await findOwnTab(user, id);
-  const { queryId } = parseFields(z.object({ queryId: looseText(36).pipe(z.string().min(1, 'Must not be empty.')) }), fields);
   const [moved] = await models().Query.update({ sql_editor_id: String(id) }, { where: { client_id: queryId, user_id: user.id } });
-  if (!moved) throw httpError(404, `There is no query with client id "${queryId}".`);
+  if (!moved) throw new NotFoundError(`There is no query with client id "${queryId}".`);
   return id;
 }
 
