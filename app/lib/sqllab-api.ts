@@ -173,6 +173,11 @@ export interface QueryResultDict {
   errors?: unknown[];
 }
 
+/** Execute's answer while an async query runs (202), or to a retry of a query already accepted (200). */
+export interface QueryAccepted {
+  query: QueryResultDict;
+}
+
 /** QueryExecutionResponseSchema: 200 from execute and results; a 202 holds only `query`. */
 export interface QueryExecutionResponse {
   status: QueryState;

@@ -1,11 +1,19 @@
 /**
- * GET /api/v1/query/<id>: one query of the history. `_info` and `favorite_status` rank equally
- * with this route in Remix, so they are handed back to the generic handlers first.
+ * GET /api/v1/query/<id>: one query of the history, `{id, result}`. `_info` and `favorite_status`
+ * rank equally with this route in Remix, so they are handed back to the generic handlers first.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { handleGenericSegment } from '~/server/api/handlers.server';
-import { handleQueryGet, sqlLabMethodNotAllowed } from '~/server/sqllab/api.server';
+import { z } from 'zod';
+import { endpoint, method } from '~/server/api/endpoint.server';
+import { withGenericSegments } from '~/server/api/handlers.server';
+import { idParam } from '~/server/api/inputs.server';
+import { getQueryRecord } from '~/server/sqllab/queries-api.server';
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => handleGenericSegment(request, 'query', params.id) ?? handleQueryGet(request, params.id);
+const api = withGenericSegments('query', endpoint({
+  GET: method({
+    params: z.object({ id: idParam('query') }),
+    run: async (user, { params }) => ({ id: params.id, result: await getQueryRecord(user, params.id) }),
+  }),
+}));
 
-export const action = ({ request }: ActionFunctionArgs) => sqlLabMethodNotAllowed(request, ['GET']);
+export const loader = api.loader;
+export const action = api.action;

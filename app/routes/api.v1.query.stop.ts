@@ -1,8 +1,18 @@
-/** POST /api/v1/query/stop {client_id}: stops a running query, from any process. */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { handleStop, sqlLabMethodNotAllowed } from '~/server/sqllab/api.server';
+/** POST /api/v1/query/stop {client_id}: stops a running query, from any process: `{result: "OK"}`. */
+import { StopQuerySchema } from '~/lib/sqllab-api';
+import { endpoint, method } from '~/server/api/endpoint.server';
+import { jsonBody } from '~/server/api/inputs.server';
+import { stopQuery } from '~/server/sqllab/stop.server';
 
-export const loader = ({ request }: LoaderFunctionArgs) => sqlLabMethodNotAllowed(request, ['POST']);
+const api = endpoint({
+  POST: method({
+    body: jsonBody(StopQuerySchema),
+    run: async (user, { body }) => {
+      await stopQuery(user, body.client_id);
+      return { result: 'OK' };
+    },
+  }),
+});
 
-export const action = ({ request }: ActionFunctionArgs) =>
-  request.method === 'POST' ? handleStop(request) : sqlLabMethodNotAllowed(request, ['POST']);
+export const loader = api.loader;
+export const action = api.action;

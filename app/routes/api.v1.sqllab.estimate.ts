@@ -1,8 +1,15 @@
-/** POST /api/v1/sqllab/estimate/: the engine's cost estimate of a query, without running it. */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { handleEstimate, sqlLabMethodNotAllowed } from '~/server/sqllab/api.server';
+/** POST /api/v1/sqllab/estimate/: the engine's cost estimate of a query, without running it: `{result: [...]}`. */
+import { EstimatePayloadSchema } from '~/lib/sqllab-api';
+import { endpoint, method } from '~/server/api/endpoint.server';
+import { jsonBody } from '~/server/api/inputs.server';
+import { estimateQuery } from '~/server/sqllab/estimate.server';
 
-export const loader = ({ request }: LoaderFunctionArgs) => sqlLabMethodNotAllowed(request, ['POST']);
+const api = endpoint({
+  POST: method({
+    body: jsonBody(EstimatePayloadSchema),
+    run: async (user, { body }) => ({ result: await estimateQuery(user, body) }),
+  }),
+});
 
-export const action = ({ request }: ActionFunctionArgs) =>
-  request.method === 'POST' ? handleEstimate(request) : sqlLabMethodNotAllowed(request, ['POST']);
+export const loader = api.loader;
+export const action = api.action;

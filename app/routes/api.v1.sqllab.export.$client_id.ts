@@ -1,7 +1,17 @@
 /** GET /api/v1/sqllab/export/<client_id>/: the query's whole result as a CSV download, run again and streamed. */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { handleExport, sqlLabMethodNotAllowed } from '~/server/sqllab/api.server';
+import { z } from 'zod';
+import { endpoint, method } from '~/server/api/endpoint.server';
+import { textParam } from '~/server/api/inputs.server';
+import { csvDownload } from '~/server/api/sqllab-replies.server';
+import { exportCsv } from '~/server/sqllab/export.server';
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => handleExport(request, params.client_id);
+const api = endpoint({
+  GET: method({
+    params: z.object({ client_id: textParam('query') }),
+    run: (user, { params, signal }) => exportCsv(user, { clientId: params.client_id, signal }),
+    reply: (file) => csvDownload(file),
+  }),
+});
 
-export const action = ({ request }: ActionFunctionArgs) => sqlLabMethodNotAllowed(request, ['GET']);
+export const loader = api.loader;
+export const action = api.action;

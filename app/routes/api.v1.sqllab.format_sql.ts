@@ -1,8 +1,12 @@
-/** POST /api/v1/sqllab/format_sql/: the SQL reformatted in the database's dialect. */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { handleFormatSql, sqlLabMethodNotAllowed } from '~/server/sqllab/api.server';
+/** POST /api/v1/sqllab/format_sql/: the SQL reformatted in the database's dialect: `{result}`. */
+import { FormatSqlPayloadSchema } from '~/lib/sqllab-api';
+import { endpoint, method } from '~/server/api/endpoint.server';
+import { jsonBody } from '~/server/api/inputs.server';
+import { formatSql } from '~/server/sqllab/format.server';
 
-export const loader = ({ request }: LoaderFunctionArgs) => sqlLabMethodNotAllowed(request, ['POST']);
+const api = endpoint({
+  POST: method({ body: jsonBody(FormatSqlPayloadSchema), run: (user, { body }) => formatSql(user, body) }),
+});
 
-export const action = ({ request }: ActionFunctionArgs) =>
-  request.method === 'POST' ? handleFormatSql(request) : sqlLabMethodNotAllowed(request, ['POST']);
+export const loader = api.loader;
+export const action = api.action;

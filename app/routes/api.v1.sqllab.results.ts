@@ -1,7 +1,17 @@
-/** GET /api/v1/sqllab/results/?q=(key:…,rows:…): a finished query's stored results. */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { handleResults, sqlLabMethodNotAllowed } from '~/server/sqllab/api.server';
+/** GET /api/v1/sqllab/results/?q=(key:…,rows:…): a finished query's stored results (big integers exact). */
+import { ResultsQuerySchema } from '~/lib/sqllab-api';
+import { endpoint, method } from '~/server/api/endpoint.server';
+import { rison } from '~/server/api/inputs.server';
+import { losslessJson } from '~/server/api/sqllab-replies.server';
+import { getResults } from '~/server/sqllab/results.server';
 
-export const loader = ({ request }: LoaderFunctionArgs) => handleResults(request);
+const api = endpoint({
+  GET: method({
+    query: rison(ResultsQuerySchema),
+    run: (user, { query }) => getResults(user, query),
+    reply: (results) => losslessJson(results),
+  }),
+});
 
-export const action = ({ request }: ActionFunctionArgs) => sqlLabMethodNotAllowed(request, ['GET']);
+export const loader = api.loader;
+export const action = api.action;

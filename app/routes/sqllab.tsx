@@ -5,10 +5,11 @@
  */
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { Outlet, useActionData } from '@remix-run/react';
-import { postedQueryAction } from '~/server/sqllab/page.server';
-import { PostedQueryConfirmation } from '~/ui/sqllab/StaticSqlLab';
+import { pageResult } from '~/server/api/error-response.server';
+import { PostedQueryConfirmation } from '~/ui/sqllab/static-sqllab';
+import { postedQueryAction } from './sqllab._index/page.server';
 
-export const action = ({ request }: ActionFunctionArgs) => postedQueryAction(request);
+export const action = ({ request }: ActionFunctionArgs) => pageResult(() => postedQueryAction(request));
 
 export default function SqlLabLayout() {
   const posted = useActionData<typeof action>();

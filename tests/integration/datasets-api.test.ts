@@ -153,8 +153,8 @@ describe('datasets API', () => {
   });
 
   it('SQL Lab opens a dataset by its datasource key, and a posted query lands on the key’s database', async () => {
-    type PageModule = typeof import('../../app/server/sqllab/page.server');
-    const page = await s.app.load<PageModule>('/app/server/sqllab/page.server.ts');
+    type PageModule = typeof import('../../app/routes/sqllab._index/page.server');
+    const page = await s.app.load<PageModule>('/app/routes/sqllab._index/page.server.ts');
     const created = await s.call<Created>('POST', '/api/v1/dataset/', virtual({ table_name: 'for_sqllab' }));
     const { cookie } = await s.app.loginWithCookie('admin', 'admin-password-for-tests');
     const load = (query: string) => page.loadSqlLabPage(new Request(`http://localhost/sqllab/${query}`, { headers: { Cookie: cookie } }));

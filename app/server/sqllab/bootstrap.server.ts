@@ -14,7 +14,8 @@ import { requirePermission, type CurrentUser } from '../auth/current-user.server
 import { backendOf } from '../databases/list-databases.server';
 import { models } from '../db.server';
 import { toQueryResult } from './query-shapes.server';
-import { backendPersistence, parseStoredObject } from './requests.server';
+import { readDatabaseExtra } from '~/lib/stored-json/database-extra';
+import { backendPersistence } from './persistence.server';
 import { tabDict, type TabStateDict } from './tabs.server';
 
 /** Superset's DATABASE_KEYS, plus the cost estimate flag Superset's client reads from the database's extra. */
@@ -45,7 +46,7 @@ export type SqlLabBootstrap = {
 };
 
 function databaseInfo(db: Database): SqlLabDatabaseInfo {
-  const extra = parseStoredObject(db.extra);
+  const extra = readDatabaseExtra(db.extra);
   return {
     id: db.id,
     database_name: db.database_name,
@@ -61,7 +62,8 @@ function databaseInfo(db: Database): SqlLabDatabaseInfo {
     force_ctas_schema: db.force_ctas_schema,
     disable_data_preview: extra.disable_data_preview === true,
     disable_drill_to_detail: extra.disable_drill_to_detail === true,
-    allow_multi_catalog: extra.allow_multi_catalog === true,
+    // Not a key Sightline takes: no engine here has catalogs.
+    allow_multi_catalog: false,
     cost_estimate_enabled: extra.cost_estimate_enabled === true,
   };
 }

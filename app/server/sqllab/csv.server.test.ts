@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { uniqueNames } from './query-shapes.server';
-import { attachmentHeader, CopyCsvRewriter, csvField, csvRecord, escapeFormula, exportFileName, parseCsvRecord, UTF8_BOM } from './csv.server';
+import { attachmentHeader } from '../api/sqllab-replies.server';
+import { CopyCsvRewriter, csvField, csvRecord, escapeFormula, exportFileName, parseCsvRecord, UTF8_BOM } from './csv.server';
 
 describe('CSV', () => {
   it('quotes only what needs quoting, doubling quotes', () => {

@@ -39,12 +39,6 @@ export function exportFileName(tabName: string | null, queryId: number, now = ne
   return `${base}_${stamp}.csv`;
 }
 
-/** Content-Disposition with an ASCII fallback and the exact UTF-8 name (RFC 6266). */
-export function attachmentHeader(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
 const QUOTE = 0x22;
 const COMMA = 0x2c;
 const LF = 0x0a;

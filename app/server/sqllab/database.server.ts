@@ -12,7 +12,7 @@ import { models } from '../db.server';
 import type { ConnectionTarget } from '../engines/pools.server';
 import { engineForUri } from '../engines/registry.server';
 import type { Engine } from '../engines/types.server';
-import { forbidden, notFound } from '../http.server';
+import { ForbiddenError, NotFoundError } from '../domain-errors.server';
 
 export interface SqlLabDatabase {
   record: Database;
@@ -27,20 +27,10 @@ export function connectionOf(record: Database): SqlLabDatabase {
 
 export async function getSqlLabDatabase(user: CurrentUser, databaseId: number, opts: { requireExposed?: boolean } = {}): Promise<SqlLabDatabase> {
   const record = await models().Database.findByPk(databaseId);
-  if (!record) throw notFound(`There is no database with id ${databaseId}.`);
+  if (!record) throw new NotFoundError(`There is no database with id ${databaseId}.`);
   requireDatabaseAccess(user, record);
   if (opts.requireExposed !== false && !record.expose_in_sqllab) {
-    throw forbidden(`The database "${record.database_name}" is not exposed in SQL Lab. An admin can change that in the database's settings.`);
+    throw new ForbiddenError(`The database "${record.database_name}" is not exposed in SQL Lab. An admin can change that in the database's settings.`);
   }
   return connectionOf(record);
-}
-
-/** The database's `extra` as an object, tolerating rows written before it was validated. */
-export function extraOf(record: Pick<Database, 'extra'>): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(record.extra || '{}');
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
 }

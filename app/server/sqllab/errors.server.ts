@@ -2,7 +2,9 @@
  * SQL Lab's errors, in the same Superset envelope as the engines' (`{errors: [{message,
  * error_type, level, extra}]}`), for the types the engines do not produce: template, CTAS/CVAS,
  * results backend, workers and query access. Also the one place deciding which HTTP status a
- * query's failure answers with, whoever raised it, so execute, results and export agree.
+ * query's failure answers with, whoever raised it, so execute, results and export agree: a
+ * failure is thrown as a QueryFailedError carrying that status, and the one error mapper
+ * (app/server/api/error-response.server.ts) answers any SqlLabError with `toJSON()` and `.status`.
  */
 import { EngineError, QueryStoppedError, type SupersetError } from '../engines/errors.server';
 
@@ -54,21 +56,27 @@ export type SqlLabSupersetError = Omit<SupersetError, 'error_type' | 'extra'> & 
 export class SqlLabError extends Error {
   readonly error: SqlLabSupersetError;
   readonly status: number;
+  /** Fields the answer carries beside `errors` (results' `message`, as Superset's results endpoint has it). */
+  readonly body: Record<string, unknown>;
 
-  constructor(error: SqlLabSupersetError, status: number, options?: { cause?: unknown }) {
+  constructor(error: SqlLabSupersetError, status: number, options?: { cause?: unknown; body?: Record<string, unknown> }) {
     super(error.message, options);
-    this.name = 'SqlLabError';
+    this.name = new.target.name;
     this.error = error;
     this.status = status;
+    this.body = options?.body ?? {};
   }
 
-  toJSON(): { errors: SqlLabSupersetError[] } {
-    return { errors: [this.error] };
+  /** The answer's body, Superset's `{errors: [...]}`. */
+  toJSON(): { errors: SqlLabSupersetError[] } & Record<string, unknown> {
+    return { ...this.body, errors: [this.error] };
   }
 }
 
-export function sqlLabError(type: SqlLabErrorType, message: string, status: number, extra: Record<string, unknown> = {}): SqlLabError {
-  return new SqlLabError({ message, error_type: type, level: 'error', extra: { issue_codes: ISSUES[type], ...extra } }, status);
+export function sqlLabError(
+  type: SqlLabErrorType, message: string, status: number, extra: Record<string, unknown> = {}, body?: Record<string, unknown>,
+): SqlLabError {
+  return new SqlLabError({ message, error_type: type, level: 'error', extra: { issue_codes: ISSUES[type], ...extra } }, status, { body });
 }
 
 /**
@@ -102,7 +110,23 @@ export interface Failure {
   state: 'failed' | 'timed_out' | 'stopped';
 }
 
+/** A query's failure as described (status, errors, state), thrown to the caller as it is answered. */
+export class QueryFailedError extends SqlLabError {
+  readonly failure: Failure;
+
+  constructor(failure: Failure) {
+    // A stopped query has no error entry: its message stands for one, should a caller ask for `.error`.
+    super(failure.errors[0] ?? { message: failure.message, error_type: 'GENERIC_BACKEND_ERROR', level: 'error', extra: {} }, failure.status);
+    this.failure = failure;
+  }
+
+  override toJSON(): { errors: SqlLabSupersetError[] } {
+    return { errors: this.failure.errors };
+  }
+}
+
 export function describeFailure(error: unknown): Failure {
+  if (error instanceof QueryFailedError) return error.failure;
   if (error instanceof QueryStoppedError) {
     return { errors: [], message: error.message, status: 400, state: 'stopped' };
   }
@@ -119,7 +143,7 @@ export function describeFailure(error: unknown): Failure {
   return { errors: [generic.error], message: generic.error.message, status: 500, state: 'failed' };
 }
 
-/** An error answer for the API: `{errors: [...]}` with the failure's status. */
-export function failureResponse(failure: Failure, extraBody: Record<string, unknown> = {}): Response {
-  return Response.json({ errors: failure.errors, ...extraBody }, { status: failure.status, headers: { 'Cache-Control': 'no-store' } });
+/** Any error of a query (the engine's, SQL Lab's, ours) as the QueryFailedError its answer is. */
+export function queryFailed(error: unknown): QueryFailedError {
+  return new QueryFailedError(describeFailure(error));
 }

@@ -3,14 +3,16 @@
  * (EXPLAIN; see app/server/engines/estimate.server.ts, which has its own deadline). Needs
  * ('can_estimate_query_cost', 'SQL Lab'), access to the database, and the database's
  * `extra.cost_estimate_enabled` (else 400, as Superset). The template is rendered first, so the
- * estimate is of the SQL that would run. Answers Superset's list of labelled figures per statement.
+ * estimate is of the SQL that would run. Returns Superset's list of labelled figures per statement;
+ * what the template or the engine refuses is thrown as the query's failure (errors.server.ts).
  */
 import { requirePermission, type CurrentUser } from '../auth/current-user.server';
 import type { CostEstimate } from '../engines/types.server';
 import { estimateCost } from '../engines/estimate.server';
-import { badRequest } from '../http.server';
-import { extraOf, getSqlLabDatabase } from './database.server';
-import { describeFailure, failureResponse } from './errors.server';
+import { InvalidInputError } from '../domain-errors.server';
+import { readDatabaseExtra } from '~/lib/stored-json/database-extra';
+import { getSqlLabDatabase } from './database.server';
+import { queryFailed } from './errors.server';
 import { renderSqlTemplate } from './templating.server';
 
 export interface EstimateInput {
@@ -20,11 +22,11 @@ export interface EstimateInput {
   template_params: Record<string, unknown>;
 }
 
-export async function estimateQuery(user: CurrentUser, input: EstimateInput): Promise<{ result: CostEstimate[] }> {
+export async function estimateQuery(user: CurrentUser, input: EstimateInput): Promise<CostEstimate[]> {
   requirePermission(user, 'can_estimate_query_cost', 'SQL Lab');
   const db = await getSqlLabDatabase(user, input.database_id);
-  if (extraOf(db.record).cost_estimate_enabled !== true) {
-    throw badRequest(`Cost estimation is not enabled for the database "${db.record.database_name}". An admin can enable it in the database's settings (extra: {"cost_estimate_enabled": true}).`);
+  if (readDatabaseExtra(db.record.extra).cost_estimate_enabled !== true) {
+    throw new InvalidInputError(`Cost estimation is not enabled for the database "${db.record.database_name}". An admin can enable it in the database's settings (extra: {"cost_estimate_enabled": true}).`);
   }
   try {
     const sql = await renderSqlTemplate(input.sql, {
@@ -32,8 +34,8 @@ export async function estimateQuery(user: CurrentUser, input: EstimateInput): Pr
       user: { id: user.id, username: user.username, email: user.email },
       engine: db.engine.name,
     });
-    return { result: await estimateCost({ target: db.target, sql, schema: input.schema ?? null }) };
+    return await estimateCost({ target: db.target, sql, schema: input.schema ?? null });
   } catch (error) {
-    throw failureResponse(describeFailure(error));
+    throw queryFailed(error);
   }
 }

@@ -4,24 +4,25 @@
  * ('can_execute_sql_query', 'SQLLab'), the database (exists, the user may reach into it, exposed in
  * SQL Lab), the client id (a retry of a query already accepted answers that query). From there on
  * the query is on record, and any refusal (CTAS rules, template errors, DML rules, the engine's
- * own errors) leaves it `failed` with its errors: the history shows what was tried and why not.
- * Sync runs answer 200 with the rows (at most DISPLAY_MAX_ROW shown); async runs 202 `{query}`.
+ * own errors) leaves it `failed` with its errors: the history shows what was tried and why not,
+ * and the caller gets it thrown as a QueryFailedError with its status (errors.server.ts).
+ * Sync runs return the rows (at most DISPLAY_MAX_ROW shown); async runs `{query}` with 202.
  */
-import type { ExecutePayload } from '~/lib/sqllab-api';
-import { describeStatement } from '~/lib/sql/classify';
+import type { ExecutePayload, QueryAccepted, QueryExecutionResponse } from '~/lib/sqllab-api';
+import { describeStatement, readOnlyRefusal } from '~/lib/sql/classify';
 import { splitStatements } from '~/lib/sql/split';
 import { requirePermission, type CurrentUser } from '../auth/current-user.server';
+import { ConflictError } from '../domain-errors.server';
 import { env } from '../env.server';
 import { engineError } from '../engines/errors.server';
 import { resolveTarget } from '../engines/pools.server';
 import type { Engine } from '../engines/types.server';
-import { httpError } from '../http.server';
 import { enqueueQuery } from './async-jobs.server';
 import { ctasTarget, planCtas, type CtasTarget } from './ctas.server';
 import { getSqlLabDatabase, type SqlLabDatabase } from './database.server';
-import { describeFailure, failureResponse } from './errors.server';
+import { describeFailure, QueryFailedError, queryFailed } from './errors.server';
 import { createQueryRecord, finishFailure, findQueryByClientId, newClientId, recordPlannedSql } from './query-record.server';
-import { emptyExecutionBody, executionBody, losslessJson } from './responses.server';
+import { emptyExecutionBody, executionBody } from './responses.server';
 import { reloadQuery, runQuery } from './runner.server';
 import { renderSqlTemplate } from './templating.server';
 import { toQueryResult } from './query-shapes.server';
@@ -29,11 +30,16 @@ import { toQueryResult } from './query-shapes.server';
 /** States in which a query sent again with the same client id is answered as it is (Superset's "handled"). */
 const HANDLED = new Set(['running', 'pending', 'timed_out', 'success']);
 
-export interface ExecuteContext {
-  user: CurrentUser;
+export interface ExecuteInput {
+  payload: ExecutePayload;
   /** The editor's URL parameters (it posts to `/execute/<its query string>`), for `url_param()`. */
-  urlParams: Record<string, string>;
+  urlParams?: Record<string, string>;
 }
+
+/** A finished query with its rows (a stopped one without), or an accepted one still to run (202 when async). */
+export type Execution =
+  | { finished: true; status: 200; body: QueryExecutionResponse }
+  | { finished: false; status: 200 | 202; body: QueryAccepted };
 
 /** The schema names of a CTAS land in when the query names none. */
 function defaultSchemaOf(db: SqlLabDatabase): string | null {
@@ -50,15 +56,10 @@ function checkStatements(sql: string, engine: Engine, allowDml: boolean): void {
     throw engineError('GENERIC_COMMAND_ERROR', 'The query is empty: there is no statement to run.', { engineName: engine.label, status: 400 });
   }
   if (allowDml) return;
-  statements.forEach((statement, index) => {
-    const shape = describeStatement(statement.sql, flavor);
-    if (shape.kind !== 'read') {
-      throw engineError('DML_NOT_ALLOWED_ERROR', 'Only SELECT statements are allowed against this database.', {
-        engineName: engine.label,
-        extra: { statement: index + 1, statement_kind: shape.kind },
-      });
-    }
-  });
+  const refusal = readOnlyRefusal(statements.map((statement) => describeStatement(statement.sql, flavor)));
+  if (refusal) {
+    throw engineError('DML_NOT_ALLOWED_ERROR', refusal.message, { engineName: engine.label, extra: { statement: refusal.statement, statement_kind: refusal.kind } });
+  }
 }
 
 /** Where a CTAS goes, or why it may not run (recorded on the query like any other refusal). */
@@ -79,17 +80,16 @@ function ctasFor(payload: ExecutePayload, db: SqlLabDatabase, user: CurrentUser)
   }
 }
 
-async function answerExisting(user: CurrentUser, clientId: string): Promise<Response | null> {
+async function answerExisting(user: CurrentUser, clientId: string): Promise<Execution | null> {
   const existing = await findQueryByClientId(clientId);
   if (!existing) return null;
   if (existing.user_id !== user.id || !HANDLED.has(existing.status)) {
-    throw httpError(409, `A query with client_id "${clientId}" already exists: send a new client_id to run the query again.`);
+    throw new ConflictError(`A query with client_id "${clientId}" already exists: send a new client_id to run the query again.`);
   }
-  return losslessJson({ query: toQueryResult(await reloadQuery(existing.id)) });
+  return { finished: false, status: 200, body: { query: toQueryResult(await reloadQuery(existing.id)) } };
 }
 
-export async function executeQuery(ctx: ExecuteContext, payload: ExecutePayload): Promise<Response> {
-  const { user } = ctx;
+export async function executeQuery(user: CurrentUser, { payload, urlParams = {} }: ExecuteInput): Promise<Execution> {
   requirePermission(user, 'can_execute_sql_query', 'SQLLab');
   const db = await getSqlLabDatabase(user, payload.database_id);
   if (payload.client_id) {
@@ -122,7 +122,7 @@ export async function executeQuery(ctx: ExecuteContext, payload: ExecutePayload)
       templateParams: payload.templateParams,
       user: { id: user.id, username: user.username, email: user.email },
       engine: db.engine.name,
-      urlParams: ctx.urlParams,
+      urlParams,
     });
     const plan = ctas && 'target' in ctas ? planCtas(rendered, ctas.target, db.engine) : null;
     checkStatements(plan ? plan.sql : rendered, db.engine, db.record.allow_dml || plan !== null);
@@ -130,7 +130,7 @@ export async function executeQuery(ctx: ExecuteContext, payload: ExecutePayload)
   } catch (error) {
     const failure = describeFailure(error);
     await finishFailure(query.id, failure);
-    return failureResponse(failure);
+    throw new QueryFailedError(failure);
   }
 
   if (runAsync) {
@@ -139,14 +139,14 @@ export async function executeQuery(ctx: ExecuteContext, payload: ExecutePayload)
     try {
       await enqueueQuery(query.id);
     } catch (error) {
-      return failureResponse(describeFailure(error));
+      throw queryFailed(error);
     }
-    return losslessJson({ query: accepted }, 202);
+    return { finished: false, status: 202, body: { query: accepted } };
   }
 
   const outcome = await runQuery(query.id, { timeoutMs: e.SQLLAB_TIMEOUT_SECONDS * 1000 });
   const current = await reloadQuery(query.id);
-  if (outcome.state === 'success') return losslessJson(executionBody(current, outcome.results, e.DISPLAY_MAX_ROW));
-  if (outcome.state === 'stopped') return losslessJson(emptyExecutionBody(current));
-  return failureResponse(outcome.failure);
+  if (outcome.state === 'success') return { finished: true, status: 200, body: executionBody(current, outcome.results, e.DISPLAY_MAX_ROW) };
+  if (outcome.state === 'stopped') return { finished: true, status: 200, body: emptyExecutionBody(current) };
+  throw new QueryFailedError(outcome.failure);
 }

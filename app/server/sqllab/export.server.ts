@@ -7,10 +7,12 @@
  * Neither path keeps the extra row the limiter reads to tell a reached limit (copyCsvSql plans
  * without it; streamSql drops it). Needs ('can_csv', 'Superset'), the query to be the user's own (or
  * all_query_access) and access to its database. It re-runs the query's rendered SELECT (for a
- * CTAS, the SELECT behind the table, as Superset), never with DML allowed: an export cannot write.
- * The first rows are awaited before answering, so a query that fails at once is an error response
- * with a status, not a broken download. A client that goes away cancels the statement (request
- * signal, stream cancel).
+ * CTAS, the SELECT behind the table, as Superset), never with DML allowed: an export cannot write,
+ * and a query that would is refused by the one read-only check (422, DML_NOT_ALLOWED_ERROR).
+ * The first rows are awaited before returning, so a query that fails at once is thrown (a
+ * QueryFailedError with its status), not a broken download. A caller that goes away cancels the
+ * statement (the signal, or ending the iteration early). The API streams the chunks as they are
+ * pulled (app/server/api/sqllab-replies.server.ts).
  *
  * Two ways to nearly the same file. Where the engine has a bulk export protocol (Engine.copyCsv:
  * PostgreSQL's COPY) and it takes the statement, the database writes the CSV and CopyCsvRewriter
@@ -24,14 +26,13 @@
  * empty, like NULL), and `-Infinity` prefixed as text. Integers of any size are exact either way.
  * Everything else (other engines, SHOW, EXPLAIN) goes through the rows: streamSql, then csvRecord.
  */
-import { isMutating } from '~/lib/sql/classify';
 import { requirePermission, type CurrentUser } from '../auth/current-user.server';
 import { env } from '../env.server';
 import { copyCsvSql, streamSql, type ExecuteOptions } from '../engines/execute.server';
-import { httpError, notFound } from '../http.server';
-import { attachmentHeader, CopyCsvRewriter, csvRecord, exportFileName, UTF8_BOM } from './csv.server';
+import { NotFoundError, UnprocessableError } from '../domain-errors.server';
+import { CopyCsvRewriter, csvRecord, exportFileName, UTF8_BOM } from './csv.server';
 import { getSqlLabDatabase } from './database.server';
-import { describeFailure, failureResponse } from './errors.server';
+import { queryFailed } from './errors.server';
 import { findQueryByClientId, requireQueryAccess } from './query-record.server';
 import { uniqueNames } from './query-shapes.server';
 
@@ -77,7 +78,7 @@ function fromCopy(copied: AsyncGenerator<Uint8Array, unknown, void>): CsvSource 
   return { chunks: chunks(), started: () => rewriter.sawRecord };
 }
 
-/** Reads until the source has started (or ended); a failure until then is an error answer. */
+/** Reads until the source has started (or ended); a failure until then is thrown as the query's failure. */
 async function firstChunks(source: CsvSource): Promise<{ head: Uint8Array[]; done: boolean }> {
   const head: Uint8Array[] = [];
   try {
@@ -88,21 +89,49 @@ async function firstChunks(source: CsvSource): Promise<{ head: Uint8Array[]; don
       if (source.started()) return { head, done: false };
     }
   } catch (error) {
-    throw failureResponse(describeFailure(error));
+    throw queryFailed(error);
   }
 }
 
-export async function exportCsv(user: CurrentUser, clientId: string, signal?: AbortSignal): Promise<Response> {
+/**
+ * The chunks already read, then the rest as they are asked for. Ending early stops the source even
+ * before the first chunk is taken (a generator's return() would skip its cleanup then).
+ */
+function resumed(source: CsvSource, first: { head: Uint8Array[]; done: boolean }): AsyncIterableIterator<Uint8Array> {
+  const head = [...first.head];
+  let ended = first.done;
+  const iterator: AsyncIterableIterator<Uint8Array> = {
+    [Symbol.asyncIterator]: () => iterator,
+    async next() {
+      const chunk = head.shift();
+      if (chunk) return { done: false, value: chunk };
+      if (ended) return { done: true, value: undefined };
+      return source.chunks.next();
+    },
+    async return() {
+      head.length = 0;
+      ended = true;
+      await source.chunks.return().catch(() => {});
+      return { done: true, value: undefined };
+    },
+  };
+  return iterator;
+}
+
+/** The CSV's bytes, pulled one chunk at a time, and the name to save it under. */
+export interface CsvExport {
+  chunks: AsyncIterableIterator<Uint8Array>;
+  filename: string;
+}
+
+export async function exportCsv(user: CurrentUser, { clientId, signal }: { clientId: string; signal?: AbortSignal }): Promise<CsvExport> {
   requirePermission(user, 'can_csv', 'Superset');
   const query = await findQueryByClientId(clientId);
-  if (!query) throw notFound(`There is no query with client_id "${clientId}".`);
+  if (!query) throw new NotFoundError(`There is no query with client_id "${clientId}".`);
   requireQueryAccess(user, query);
   const db = await getSqlLabDatabase(user, query.database_id, { requireExposed: false });
   if (!query.select_sql) {
-    throw httpError(422, 'This query never got as far as running (it failed before), so there is nothing to export. Fix it and run it again.');
-  }
-  if (isMutating(query.select_sql, db.engine.dialect.flavor)) {
-    throw httpError(422, 'Only queries that read can be exported: running this one again would change data.');
+    throw new UnprocessableError('This query never got as far as running (it failed before), so there is nothing to export. Fix it and run it again.');
   }
 
   const opts: ExecuteOptions = {
@@ -121,36 +150,8 @@ export async function exportCsv(user: CurrentUser, clientId: string, signal?: Ab
     const copied = copyCsvSql(opts);
     source = copied ? fromCopy(copied) : fromRows(opts);
   } catch (error) {
-    throw failureResponse(describeFailure(error));
+    throw queryFailed(error);
   }
   const first = await firstChunks(source);
-
-  const body = new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        try {
-          const head = first.head.shift();
-          const next = head ? { done: false as const, value: head } : first.done ? { done: true as const } : await source.chunks.next();
-          if (next.done) controller.close();
-          else controller.enqueue(next.value);
-        } catch (error) {
-          // Headers are gone: all that is left is to end the download as failed.
-          console.error('sightline: CSV export failed while streaming', error);
-          controller.error(error);
-        }
-      },
-      async cancel() {
-        await source.chunks.return().catch(() => {});
-      },
-    },
-    { highWaterMark: 0 },
-  );
-  return new Response(body, {
-    status: 200,
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': attachmentHeader(exportFileName(query.tab_name, query.id)),
-      'Cache-Control': 'no-store',
-    },
-  });
+  return { chunks: resumed(source, first), filename: exportFileName(query.tab_name, query.id) };
 }

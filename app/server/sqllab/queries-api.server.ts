@@ -8,7 +8,7 @@ import { Op } from 'sequelize';
 import type { QueryResultDict } from '~/lib/sqllab-api';
 import { requirePermission, type CurrentUser } from '../auth/current-user.server';
 import { models } from '../db.server';
-import { notFound } from '../http.server';
+import { NotFoundError } from '../domain-errors.server';
 import { queriesVisibleTo } from './query-record.server';
 import { toQueryRecord, toQueryResult } from './query-shapes.server';
 import { queryLoadOptions } from './runner.server';
@@ -16,7 +16,7 @@ import { queryLoadOptions } from './runner.server';
 /** Enough for any editor's poll; a client further behind catches up over the next polls. */
 const UPDATED_SINCE_MAX = 1_000;
 
-export async function queriesUpdatedSince(user: CurrentUser, lastUpdatedMs: number): Promise<{ result: QueryResultDict[] }> {
+export async function queriesUpdatedSince(user: CurrentUser, lastUpdatedMs: number): Promise<QueryResultDict[]> {
   requirePermission(user, 'can_read', 'Query');
   const queries = await models().Query.findAll({
     where: { user_id: user.id, changed_on: { [Op.gte]: new Date(lastUpdatedMs) } },
@@ -24,12 +24,13 @@ export async function queriesUpdatedSince(user: CurrentUser, lastUpdatedMs: numb
     limit: UPDATED_SINCE_MAX,
     ...queryLoadOptions(),
   });
-  return { result: queries.map(toQueryResult) };
+  return queries.map(toQueryResult);
 }
 
-export async function getQueryRecord(user: CurrentUser, id: number): Promise<{ id: number; result: Record<string, unknown> }> {
+/** The query as `GET /api/v1/query/{id}` shows it (QueryRestApi's show columns). */
+export async function getQueryRecord(user: CurrentUser, id: number): Promise<Record<string, unknown>> {
   requirePermission(user, 'can_read', 'Query');
   const query = await models().Query.findOne({ where: { [Op.and]: [{ id }, queriesVisibleTo(user)] }, ...queryLoadOptions() });
-  if (!query) throw notFound(`There is no query with id ${id}.`);
-  return { id: query.id, result: toQueryRecord(query) };
+  if (!query) throw new NotFoundError(`There is no query with id ${id}.`);
+  return toQueryRecord(query);
 }

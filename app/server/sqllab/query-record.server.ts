@@ -16,7 +16,7 @@ import type { Query } from '../../../db/index';
 import { hasPermission } from '~/lib/permissions';
 import type { CurrentUser } from '../auth/current-user.server';
 import { models } from '../db.server';
-import { httpError } from '../http.server';
+import { ConflictError, ForbiddenError } from '../domain-errors.server';
 import type { Failure } from './errors.server';
 
 export interface NewQuery {
@@ -70,7 +70,7 @@ export async function createQueryRecord(input: NewQuery): Promise<Query> {
     });
   } catch (error) {
     if (error instanceof UniqueConstraintError) {
-      throw httpError(409, `A query with client_id "${input.clientId}" already exists: send a new client_id to run the query again.`);
+      throw new ConflictError(`A query with client_id "${input.clientId}" already exists: send a new client_id to run the query again.`);
     }
     throw error;
   }
@@ -162,6 +162,6 @@ export function queriesVisibleTo(user: CurrentUser): WhereOptions {
 /** 403 unless the query is the user's own or they may see every query. */
 export function requireQueryAccess(user: CurrentUser, query: Pick<Query, 'user_id'>): void {
   if (query.user_id !== user.id && !canAccessAllQueries(user)) {
-    throw httpError(403, 'This query belongs to another user: you may only see and stop your own queries.');
+    throw new ForbiddenError('This query belongs to another user: you may only see and stop your own queries.');
   }
 }

@@ -1,20 +1,12 @@
 /**
- * SQL Lab's JSON answers. Result data can hold integers beyond 2^53 (bigint on the server): they
- * are written as bare number literals by lossless-json, never rounded through a double, so the
- * editor (which parses with parseLossless) and other clients see the exact digits.
+ * What execute and results answer, as data: Superset's QueryExecutionResponseSchema for a
+ * finished query. Cells may hold bigints; the API writes them with lossless JSON
+ * (app/server/api/sqllab-replies.server.ts), the page renders them as text.
  */
-import { stringifyLossless } from '~/lib/sql/lossless-json';
 import type { QueryExecutionResponse, QueryResultDict } from '~/lib/sqllab-api';
 import type { Query } from '../../../db/index';
 import { rowsAsObjects, toQueryResult } from './query-shapes.server';
 import type { StoredResults } from './results-backend.server';
-
-export function losslessJson(body: unknown, status = 200): Response {
-  return new Response(stringifyLossless(body), {
-    status,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
-  });
-}
 
 /**
  * QueryExecutionResponseSchema for a finished query and its results: at most `maxRows` rows of

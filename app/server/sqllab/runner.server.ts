@@ -11,7 +11,7 @@ import crypto from 'node:crypto';
 import type { Query } from '../../../db/index';
 import { models } from '../db.server';
 import { env } from '../env.server';
-import { notFound } from '../http.server';
+import { NotFoundError } from '../domain-errors.server';
 import { QueryStoppedError } from '../engines/errors.server';
 import { executeSql, type ExecuteResult } from '../engines/execute.server';
 import { describeFailure, type Failure } from './errors.server';
@@ -60,7 +60,7 @@ export function queryLoadOptions() {
 /** The record as the API answers it, with its database and user; 404 when it was deleted meanwhile (a tab closed). */
 export async function reloadQuery(queryId: number): Promise<Query> {
   const query = await models().Query.findByPk(queryId, queryLoadOptions());
-  if (!query) throw notFound('The query was deleted while it ran (its tab was closed?).');
+  if (!query) throw new NotFoundError('The query was deleted while it ran (its tab was closed?).');
   return query;
 }
 

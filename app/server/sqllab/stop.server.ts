@@ -4,12 +4,12 @@
  * it is, keeps `stopped` whatever it finishes with); then the engine is reached: through the
  * run's AbortController when it runs in this process, else through the engine's cancel with the
  * key the run recorded. Should that miss, the run's heartbeat sees `stopped` and aborts within
- * seconds. A query that already finished is left as it is, and the answer is still OK (Superset).
+ * seconds. A query that already finished is left as it is, and that is no error (Superset answers OK).
  */
 import { requirePermission, type CurrentUser } from '../auth/current-user.server';
 import { models } from '../db.server';
 import { cancelQuery } from '../engines/execute.server';
-import { notFound } from '../http.server';
+import { NotFoundError } from '../domain-errors.server';
 import { connectionOf } from './database.server';
 import { findQueryByClientId, markStopped, requireQueryAccess } from './query-record.server';
 import { abortLocalQuery } from './runner.server';
@@ -33,16 +33,15 @@ async function cancelInEngine(databaseId: number, cancelKey: string): Promise<vo
   }
 }
 
-export async function stopQuery(user: CurrentUser, clientId: string): Promise<{ result: 'OK' }> {
+export async function stopQuery(user: CurrentUser, clientId: string): Promise<void> {
   requirePermission(user, 'can_read', 'Query');
   const query = await findQueryByClientId(clientId);
-  if (!query) throw notFound(`There is no query with client_id "${clientId}".`);
+  if (!query) throw new NotFoundError(`There is no query with client_id "${clientId}".`);
   requireQueryAccess(user, query);
-  if (!(await markStopped(query.id))) return { result: 'OK' };
+  if (!(await markStopped(query.id))) return;
   if (!abortLocalQuery(query.client_id)) {
     // Read after the stop: a key recorded since the first read is seen; one recorded later is refused (not running).
     const key = (await models().Query.findByPk(query.id, { attributes: ['cancel_key'] }))?.cancel_key ?? null;
     if (key) await cancelInEngine(query.database_id, key);
   }
-  return { result: 'OK' };
 }

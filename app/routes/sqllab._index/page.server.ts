@@ -1,6 +1,8 @@
 /**
- * The /sqllab/ page's server half: what the editor starts from (databases, tabs, defaults, a
- * requested query to open), the no-JavaScript run and save forms, and posts from other sites.
+ * The /sqllab/ page's web half: what the editor starts from (databases, tabs, defaults, a
+ * requested query to open), the no-JavaScript run and save forms, and posts from other sites. It
+ * calls SQL Lab's domain functions and renders their typed data; what they refuse is shown on the
+ * page, in the envelope the API would answer with.
  * Trust: a post carrying an intent and a csrf_token is ours and goes through requireUser (which
  * checks the token: a wrong one is a 400). Anything else posted here (a tool's form with
  * datasourceKey and sql) is never run: it only renders a confirmation whose Run button is a
@@ -9,31 +11,33 @@
 import { data, redirect } from '@remix-run/node';
 import { z } from 'zod';
 import { fromBody } from '~/lib/client-error';
-import { parseLossless } from '~/lib/sql/lossless-json';
+import { formMessagesOf } from '~/lib/field-errors';
+import { hasPermission } from '~/lib/permissions';
 import {
   datasetIdFromDatasourceKey, limitChoices, RESULTS_PAGE_SIZE, RunFormSchema, SaveQueryFormSchema,
   type PageError, type RenderedResults, type RequestedQuery,
 } from '~/lib/sqllab/page-forms';
-import { fieldErrors } from '~/lib/form-errors';
 import { newClientId } from '~/lib/sqllab/reducer';
+import { savedQueryPayload, savedQueryToClient, type ServerSavedQuery } from '~/lib/sqllab/saved-query-mapping';
+import { SavedQueryCreateSchema } from '~/lib/sqllab/state-schemas';
 import { ExecutePayloadSchema, type QueryExecutionResponse } from '~/lib/sqllab-api';
-import { hasPermission } from '~/lib/permissions';
 import { successToast } from '~/lib/toasts';
-import { readForm } from '../api/body.server';
-import { findCurrentUser, requireUserWith, type CurrentUser } from '../auth/current-user.server';
-import { flashToasts } from '../auth/session.server';
-import { EngineError } from '../engines/errors.server';
-import { env } from '../env.server';
-import { badRequest, notFound } from '../http.server';
-import { getDatasetDetail } from '../datasets/show.server';
-import { sqlLabBootstrap, sqlLabDatabases } from './bootstrap.server';
-import { describeFailure, failureResponse, SqlLabError } from './errors.server';
-import { executeQuery } from './execute.server';
-import { getQueryRecord } from './queries-api.server';
-import { backendPersistence } from './requests.server';
-import { getResults } from './results.server';
-import { createSavedQuery, getSavedQuery } from './saved-queries.server';
-import { getPermalink, getSharedQuery } from './sharing.server';
+import { readForm } from '~/server/api/body.server';
+import { parseFields } from '~/server/api/inputs.server';
+import { findCurrentUser, requireUserWith, type CurrentUser } from '~/server/auth/current-user.server';
+import { flashToasts } from '~/server/auth/session.server';
+import { getDatasetDetail } from '~/server/datasets/show.server';
+import { DomainError, InvalidInputError, NotFoundError, UnprocessableError } from '~/server/domain-errors.server';
+import { EngineError } from '~/server/engines/errors.server';
+import { env } from '~/server/env.server';
+import { sqlLabBootstrap, sqlLabDatabases } from '~/server/sqllab/bootstrap.server';
+import { describeFailure, SqlLabError } from '~/server/sqllab/errors.server';
+import { executeQuery } from '~/server/sqllab/execute.server';
+import { backendPersistence } from '~/server/sqllab/persistence.server';
+import { getQueryRecord } from '~/server/sqllab/queries-api.server';
+import { getResults } from '~/server/sqllab/results.server';
+import { createSavedQuery, getSavedQuery } from '~/server/sqllab/saved-queries.server';
+import { getPermalink, getSharedQuery } from '~/server/sqllab/sharing.server';
 
 type Posted = { sql: string; dbId: number | null; schema: string | null };
 /** As posted: the dataset a datasourceKey names is looked up once the user is known. */
@@ -65,36 +69,35 @@ function renderResults(body: QueryExecutionResponse, page: number): RenderedResu
   };
 }
 
-/** A domain function's answer or refusal as status and parsed body (results keep big integers). */
-async function answerOf(call: () => Promise<Response>): Promise<{ status: number; body: unknown }> {
-  let response: Response;
-  try {
-    response = await call();
-  } catch (error) {
-    if (error instanceof Response) response = error;
-    else if (error instanceof EngineError || error instanceof SqlLabError) response = failureResponse(describeFailure(error));
-    else throw error;
-  }
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = parseLossless(text);
-  } catch {
-    // not JSON: the text is the message
-  }
-  return { status: response.status, body };
+/** The status of a refusal the page shows in place (under 500), or null for anything else. */
+function refusedStatus(error: unknown): number | null {
+  const status = error instanceof Response || error instanceof DomainError || error instanceof SqlLabError ? error.status : null;
+  return status !== null && status < 500 ? status : null;
 }
 
-function pageError(body: unknown): PageError {
-  const error = fromBody(body);
-  return { message: error.error, errors: error.errors?.map((e) => ({ message: e.message, error_type: e.error_type })) };
+/**
+ * What a domain call refused, as the page shows it, from the body the API would answer with
+ * (error-response.server.ts). Modules not yet throwing typed errors still throw their Response.
+ * Anything else is ours, and goes to the error page.
+ */
+async function refusal(error: unknown): Promise<{ status: number; error: PageError }> {
+  let body: unknown;
+  let status: number;
+  if (error instanceof SqlLabError) [body, status] = [error.toJSON(), error.status];
+  else if (error instanceof EngineError) [body, status] = [{ errors: describeFailure(error).errors }, describeFailure(error).status];
+  else if (error instanceof InvalidInputError || error instanceof UnprocessableError) [body, status] = [{ message: error.fields ?? error.message }, error.status];
+  else if (error instanceof DomainError) [body, status] = [{ message: error.message }, error.status];
+  else if (error instanceof Response) [body, status] = [await error.json().catch(() => null), error.status];
+  else throw error;
+  const shown = fromBody(body);
+  return { status, error: { message: shown.error, errors: shown.errors?.map((e) => ({ message: e.message, error_type: e.error_type })) } };
 }
 
 async function tryOpen(load: () => Promise<RequestedQuery>, failure = "The query couldn't be loaded"): Promise<{ requested: RequestedQuery | null; openError: string | null }> {
   try {
     return { requested: await load(), openError: null };
   } catch (error) {
-    if (error instanceof Response && error.status < 500) return { requested: null, openError: failure };
+    if (refusedStatus(error) !== null) return { requested: null, openError: failure };
     throw error;
   }
 }
@@ -109,7 +112,7 @@ const params = (v: unknown) => (typeof v === 'string' ? v : v && typeof v === 'o
  */
 async function datasetSource(user: CurrentUser, key: string) {
   const id = datasetIdFromDatasourceKey(key);
-  if (id === null) throw notFound(`"${key}" is not a datasource key (<dataset id>__table).`);
+  if (id === null) throw new NotFoundError(`"${key}" is not a datasource key (<dataset id>__table).`);
   const dataset = await getDatasetDetail(user, id);
   return { name: dataset.table_name, sql: dataset.sql?.trim() ? dataset.sql : dataset.select_star ?? '', dbId: dataset.database.id, schema: dataset.schema };
 }
@@ -122,7 +125,7 @@ async function onPostedDataset(user: CurrentUser, posted: PostedForm): Promise<P
     const dataset = await datasetSource(user, posted.datasourceKey);
     return { sql: posted.sql || dataset.sql, dbId: dataset.dbId, schema: posted.schema ?? dataset.schema };
   } catch (error) {
-    if (error instanceof Response && error.status < 500) return base;
+    if (refusedStatus(error) !== null) return base;
     throw error;
   }
 }
@@ -133,8 +136,8 @@ async function requestedByUrl(user: CurrentUser, url: URL) {
   const savedId = num(q.get('savedQueryId'));
   if (savedId) {
     return tryOpen(async () => {
-      const s = await getSavedQuery(user, savedId);
-      return { name: text(s.label), sql: text(s.sql) ?? '', dbId: num(s.db_id), schema: text(s.schema), autorun: false, templateParams: params(s.template_parameters), remoteId: savedId };
+      const s = savedQueryToClient((await getSavedQuery(user, savedId)) as ServerSavedQuery);
+      return { name: s.name, sql: s.sql ?? '', dbId: s.dbId, schema: s.schema ?? null, autorun: false, templateParams: params(s.templateParams), remoteId: savedId };
     });
   }
   const shared = q.get('id') ?? q.get('permalink');
@@ -154,12 +157,27 @@ async function requestedByUrl(user: CurrentUser, url: URL) {
   const queryId = num(q.get('queryId'));
   if (queryId) {
     return tryOpen(async () => {
-      const { result } = await getQueryRecord(user, queryId);
-      const database = result.database as { id?: number } | null;
-      return { name: text(result.tab_name), sql: text(result.sql) ?? '', dbId: database?.id ?? null, schema: text(result.schema), autorun: false, templateParams: null, remoteId: null };
+      const record = await getQueryRecord(user, queryId);
+      const database = record.database as { id?: number } | null;
+      return { name: text(record.tab_name), sql: text(record.sql) ?? '', dbId: database?.id ?? null, schema: text(record.schema), autorun: false, templateParams: null, remoteId: null };
     });
   }
   return { requested: null, openError: null };
+}
+
+type StoredResults = { results: RenderedResults | null; resultsQuery: Posted | null; resultsError: PageError | null };
+
+/** Paging through a finished query's stored results (the no-JavaScript table). */
+async function storedResults(user: CurrentUser, url: URL): Promise<StoredResults> {
+  const key = url.searchParams.get('results');
+  if (!key) return { results: null, resultsQuery: null, resultsError: null };
+  try {
+    const body = await getResults(user, { key: key.slice(0, 64) });
+    const resultsQuery: Posted = { sql: body.query.sql, dbId: body.query.dbId, schema: body.query.schema };
+    return { results: renderResults(body, Number(url.searchParams.get('page')) || 1), resultsQuery, resultsError: null };
+  } catch (error) {
+    return { results: null, resultsQuery: null, resultsError: (await refusal(error)).error };
+  }
 }
 
 export async function loadSqlLabPage(request: Request) {
@@ -168,22 +186,7 @@ export async function loadSqlLabPage(request: Request) {
   const e = env();
   const bootstrap = await sqlLabBootstrap(user);
   const { requested, openError } = await requestedByUrl(user, url);
-
-  // Paging through a finished query's stored results (the no-JavaScript table).
-  let results: RenderedResults | null = null;
-  let resultsQuery: Posted | null = null;
-  let resultsError: PageError | null = null;
-  const key = url.searchParams.get('results');
-  if (key) {
-    const answer = await answerOf(() => getResults(user, { key: key.slice(0, 64) }));
-    if (answer.status === 200) {
-      const body = answer.body as QueryExecutionResponse;
-      results = renderResults(body, Number(url.searchParams.get('page')) || 1);
-      resultsQuery = { sql: body.query.sql, dbId: body.query.dbId, schema: body.query.schema };
-    } else {
-      resultsError = pageError(answer.body);
-    }
-  }
+  const { results, resultsQuery, resultsError } = await storedResults(user, url);
   const confirm: Posted | null =
     url.searchParams.get('confirm') === '1'
       ? await onPostedDataset(user, {
@@ -219,35 +222,43 @@ const PostedFormSchema = z.object({
 
 function postedQuery(form: FormData): PostedForm {
   const parsed = PostedFormSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) throw badRequest(parsed.error.issues[0].message);
+  if (!parsed.success) throw new InvalidInputError(parsed.error.issues[0].message);
   const { sql, database_id, schema, datasourceKey } = parsed.data;
   return { sql, dbId: database_id, schema, datasourceKey };
 }
 
 async function runIntent(user: CurrentUser, form: Record<string, FormDataEntryValue>) {
   const parsed = RunFormSchema.safeParse(form);
-  if (!parsed.success) return data({ intent: 'run' as const, fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
+  if (!parsed.success) return data({ intent: 'run' as const, fieldErrors: formMessagesOf(parsed.error) }, { status: 400 });
   const { database_id, schema, sql, queryLimit } = parsed.data;
   const payload = ExecutePayloadSchema.parse({
     database_id, sql, schema, queryLimit: queryLimit ?? env().SQLLAB_DEFAULT_LIMIT, client_id: newClientId(), runAsync: false, tab: 'SQL Lab form',
   });
   const query: Posted = { sql, dbId: database_id, schema };
-  const answer = await answerOf(() => executeQuery({ user, urlParams: {} }, payload));
-  if (answer.status !== 200) return data({ intent: 'run' as const, query, error: pageError(answer.body) }, { status: answer.status >= 500 ? 500 : 200 });
-  return { intent: 'run' as const, query, queryLimit: payload.queryLimit, results: renderResults(answer.body as QueryExecutionResponse, 1) };
+  try {
+    const execution = await executeQuery(user, { payload });
+    // A new client id, run now: the query has finished (an accepted one would be an async run).
+    if (!execution.finished) throw new Error('SQL Lab form: a synchronous run came back unfinished');
+    return { intent: 'run' as const, query, queryLimit: payload.queryLimit, results: renderResults(execution.body, 1) };
+  } catch (error) {
+    const refused = await refusal(error);
+    return data({ intent: 'run' as const, query, error: refused.error }, { status: refused.status >= 500 ? 500 : 200 });
+  }
 }
 
 async function saveIntent(request: Request, user: CurrentUser, form: Record<string, FormDataEntryValue>) {
   const parsed = SaveQueryFormSchema.safeParse(form);
-  if (!parsed.success) return data({ intent: 'save-query' as const, fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
+  if (!parsed.success) return data({ intent: 'save-query' as const, fieldErrors: formMessagesOf(parsed.error) }, { status: 400 });
   const { database_id, schema, sql, label, description } = parsed.data;
   try {
-    const { id } = await createSavedQuery(user, { label, description, sql, db_id: database_id, schema });
+    // The API's rules for a saved query (its field limits), on the API's field names.
+    const input = parseFields(SavedQueryCreateSchema, savedQueryPayload({ dbId: database_id, name: label, sql, schema, description }));
+    const { id } = await createSavedQuery(user, input);
     return redirect(`/sqllab/?savedQueryId=${id}`, { headers: { 'Set-Cookie': await flashToasts(request, [successToast('Your query was saved')]) } });
   } catch (error) {
-    if (!(error instanceof Response) || error.status >= 500) throw error;
-    const body: unknown = await error.json().catch(() => null);
-    return data({ intent: 'save-query' as const, error: { message: `Your query could not be saved: ${pageError(body).message}` } }, { status: error.status });
+    if (refusedStatus(error) === null) throw error;
+    const refused = await refusal(error);
+    return data({ intent: 'save-query' as const, error: { message: `Your query could not be saved: ${refused.error.message}` } }, { status: refused.status });
   }
 }
 
@@ -282,7 +293,7 @@ export async function sqlLabPageAction(request: Request) {
     case 'save-query':
       return saveIntent(request, user, fields);
     default:
-      throw badRequest(`Unknown intent: ${intent}`);
+      throw new InvalidInputError(`Unknown intent: ${intent}`);
   }
 }
 
