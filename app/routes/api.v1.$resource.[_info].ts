@@ -3,7 +3,10 @@
  * The brackets keep `_info` a literal path segment: a bare leading underscore would make it a
  * pathless layout route in Remix's flat routes.
  */
-import type { LoaderFunctionArgs } from '@remix-run/node';
-import { handleInfo } from '~/server/api/handlers.server';
+import { endpoint } from '~/server/api/endpoint.server';
+import { infoMethod } from '~/server/api/handlers.server';
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => handleInfo(request, params.resource);
+const api = endpoint({ GET: infoMethod });
+
+export const loader = api.loader;
+export const action = api.action;

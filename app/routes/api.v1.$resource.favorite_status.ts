@@ -1,5 +1,8 @@
 /** GET /api/v1/<chart|dashboard>/favorite_status/?q=!(ids): whether the user starred each one. */
-import type { LoaderFunctionArgs } from '@remix-run/node';
-import { handleFavoriteStatus } from '~/server/api/handlers.server';
+import { endpoint } from '~/server/api/endpoint.server';
+import { favoriteStatusMethod } from '~/server/api/handlers.server';
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => handleFavoriteStatus(request, params.resource);
+const api = endpoint({ GET: favoriteStatusMethod });
+
+export const loader = api.loader;
+export const action = api.action;

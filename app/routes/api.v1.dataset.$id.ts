@@ -1,17 +1,21 @@
 /**
  * GET /api/v1/dataset/{id}: one dataset with its columns (`q=(columns:!(…))` picks fields). `_info`
- * and `favorite_status` share this path shape and go to the generic handlers first.
+ * and `favorite_status` share this path shape and go to the generic endpoints first.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { handleGenericSegment } from '~/server/api/handlers.server';
-import { json, parseIdParam, parseQuery } from '~/server/api/respond.server';
-import { showDataset, ShowQuerySchema } from '~/server/datasets/show.server';
-import { sqlLabRoute } from '~/server/sqllab/requests.server';
+import { z } from 'zod';
+import { DatasetShowQuerySchema } from '~/lib/dataset-inputs';
+import { endpoint, method } from '~/server/api/endpoint.server';
+import { withGenericSegments } from '~/server/api/handlers.server';
+import { idParam, rison } from '~/server/api/inputs.server';
+import { showDataset } from '~/server/datasets/show.server';
 
-export const loader = ({ request, params }: LoaderFunctionArgs) =>
-  handleGenericSegment(request, 'dataset', params.id) ??
-  sqlLabRoute(request, {
-    GET: async (user) => json(await showDataset(user, parseIdParam(params.id, 'dataset'), parseQuery(request, ShowQuerySchema))),
-  });
+const api = withGenericSegments('dataset', endpoint({
+  GET: method({
+    params: z.object({ id: idParam('dataset') }),
+    query: rison(DatasetShowQuerySchema),
+    run: (user, { params, query }) => showDataset(user, params.id, query),
+  }),
+}));
 
-export const action = ({ request }: ActionFunctionArgs) => sqlLabRoute(request, {}, ['GET']);
+export const loader = api.loader;
+export const action = api.action;

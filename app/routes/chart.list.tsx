@@ -1,16 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
+import { pageResult } from '~/server/api/error-response.server';
 import { requireUserWith } from '~/server/auth/current-user.server';
-import { CHART_LIST, listCharts, type ChartRow } from '~/server/lists/charts.server';
+import { CHART_LIST, listCharts, type ChartRow } from '~/server/charts/list.server';
 import { parsePageQuery } from '~/server/lists/page-query.server';
-import { ErrorPage } from '~/ui/ErrorPage';
-import { DateTime, ListTable, type Column } from '~/ui/ListTable';
-import { Pager } from '~/ui/Pager';
-import { SearchForm } from '~/ui/SearchForm';
+import { ErrorPage } from '~/ui/error-page';
+import { DateTime, ListTable, type Column } from '~/ui/list-table';
+import { Pager } from '~/ui/pager';
+import { SearchForm } from '~/ui/search-form';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUserWith(request, 'can_read', 'Chart');
-  return listCharts(user, parsePageQuery(new URL(request.url).searchParams, CHART_LIST));
+  return pageResult(() => listCharts(user, parsePageQuery(new URL(request.url).searchParams, CHART_LIST)));
 }
 
 const columns: Column<ChartRow>[] = [

@@ -4,15 +4,27 @@
  * datasets (datasource_access), or everything (Admin, all_database_access, all_datasource_access).
  * It trusts nothing in a permission's view name but an exact match: each grant is checked by
  * spelling the current name of the database, schema or dataset the way the one access rule does
- * (database-access.server.ts, datasets/access.server.ts) and comparing, so a stale grant (renamed
- * object, another id) opens nothing and lists agree with what opening the object by id allows.
+ * (database-access.server.ts; the schema and dataset spellings below, which datasets/access.server.ts
+ * uses too) and comparing, so a stale grant (renamed object, another id) opens nothing and lists
+ * agree with what opening the object by id allows.
  */
 import { Op } from 'sequelize';
 import { hasPermission, isAdmin, type PermissionPair } from '~/lib/permissions';
 import type { CurrentUser } from '../auth/current-user.server';
 import { models } from '../db.server';
-import { datasetPermissionView, schemaPermissionView } from '../datasets/access.server';
-import { canAccessDatabase } from './database-access.server';
+import { canAccessDatabase, type DatabaseRef } from './database-access.server';
+
+export type DatasetRef = { id: number; table_name: string; schema: string | null; database: DatabaseRef };
+
+/** The view name of a dataset's `datasource_access`, as Superset spells it: `[examples].[birth_names](id:3)`. */
+export function datasetPermissionView(d: DatasetRef): string {
+  return `[${d.database.database_name}].[${d.table_name}](id:${d.id})`;
+}
+
+/** The view name of a schema's `schema_access`: `[examples].[main]`. */
+export function schemaPermissionView(db: DatabaseRef, schema: string): string {
+  return `[${db.database_name}].[${schema}]`;
+}
 
 export type DataGrants = {
   /** Every database (Admin, all_database_access): Superset's can_access_all_databases. */

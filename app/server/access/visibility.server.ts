@@ -1,9 +1,9 @@
 /**
  * Which rows of each object type a user may see, as Sequelize where clauses: the one table every
- * list reads. The generic API (list, count, `related`, `distinct`, favourites) and the pages'
- * lists (app/server/lists/page-query.server.ts findPage) look the rule up here by model name,
- * so a new resource or page over these models inherits it, and one over a model missing here
- * fails loudly instead of listing everything. The rules are Superset's: DatabaseFilter,
+ * list reads. The list engine (app/server/lists/engine.server.ts), serving the generic API (list,
+ * count, `related`, `distinct`, favourites) and the pages' lists alike, looks the rule up here
+ * by model name, so a new resource or page over these models inherits it, and one over a model
+ * missing here fails loudly instead of listing everything. The rules are Superset's: DatabaseFilter,
  * DatasourceFilter, ChartFilter, the dashboards' published-or-owned rule, private saved queries,
  * and QueryFilter. A where clause never reads a secret column.
  */

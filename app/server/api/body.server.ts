@@ -12,7 +12,7 @@
  */
 import { hasNul, isJsonObject, JsonTextError, NUL_MESSAGE, parseJsonText } from '~/lib/safe-json';
 import { env } from '../env.server';
-import { badRequest, payloadTooLarge } from '../http.server';
+import { badRequest, payloadTooLarge } from './http-errors.server';
 
 const bodies = new WeakMap<Request, Promise<Uint8Array<ArrayBuffer>>>();
 const forms = new WeakMap<Request, Promise<FormData>>();

@@ -10,7 +10,7 @@
  */
 import { hasNul, NUL_MESSAGE } from '~/lib/safe-json';
 import { env } from '../env.server';
-import { badRequest, payloadTooLarge } from '../http.server';
+import { badRequest, payloadTooLarge } from './http-errors.server';
 
 function decodedSegments(pathname: string): string[] {
   return pathname.split('/').map((segment) => {

@@ -18,7 +18,7 @@ const call = async (api: ReturnType<typeof endpoint>, init: { method?: string; u
 };
 
 // Public methods run without a user, so these tests need no metadata store.
-const publicGet = <R>(run: () => R) => method({ public: true, run });
+const publicGet = (run: () => unknown) => method({ public: true, run });
 
 describe('endpoint', () => {
   it('answers what run returns as JSON, and its status', async () => {

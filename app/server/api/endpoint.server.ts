@@ -31,6 +31,8 @@ export interface EndpointInput<P, Q, B> {
   body: B;
   /** Aborted when the client goes away: long work (an export, a query) stops with it. */
   signal: AbortSignal;
+  /** `https://host:port` the client called, for links the answer carries (permalinks). */
+  origin: string;
 }
 
 interface MethodCommon<P, Q, B, R> {
@@ -47,17 +49,23 @@ interface MethodCommon<P, Q, B, R> {
 
 /** A method for logged-in users (the default, and nearly every route). */
 export interface UserMethod<P, Q, B, R> extends MethodCommon<P, Q, B, R> {
+  /**
+   * The permission check that needs no input (`requirePermission(user, 'can_write', 'Database')`),
+   * run before the input is read, so a caller without the right learns only that: a 403, not
+   * which field of the body was wrong.
+   */
+  allow?: (user: CurrentUser) => void;
   run(user: CurrentUser, input: EndpointInput<P, Q, B>): R | Promise<R>;
 }
 
 /**
- * A method anyone may call (`security/login`, `security/refresh`): `run` gets the user when one
- * is logged in. Only for auth: everything else needs a user.
+ * A method anyone may call (`security/login`, `security/refresh`): nobody is authenticated, so
+ * `run` gets null for the user. Only for auth: everything else needs a user.
  */
 export interface PublicMethod<P, Q, B, R> extends MethodCommon<P, Q, B, R> {
   public: true;
   /** The request's bearer token, for `security/refresh` (HTTP by nature, like sessions). */
-  run(user: CurrentUser | null, input: EndpointInput<P, Q, B> & { bearer: string | null }): R | Promise<R>;
+  run(user: null, input: EndpointInput<P, Q, B> & { bearer: string | null }): R | Promise<R>;
 }
 
 // `any` here only: each method's own types are checked where `method()` infers them.
@@ -67,8 +75,8 @@ type AnyMethod = UserMethod<any, any, any, any> | PublicMethod<any, any, any, an
 export type EndpointSpec = Partial<Record<HttpMethod, AnyMethod>>;
 
 /** Infers one method's types from its readers (use it for each entry of `endpoint({...})`). */
-export function method<P = Record<string, never>, Q = undefined, B = undefined, R = unknown>(spec: UserMethod<P, Q, B, R>): UserMethod<P, Q, B, R>;
 export function method<P = Record<string, never>, Q = undefined, B = undefined, R = unknown>(spec: PublicMethod<P, Q, B, R>): PublicMethod<P, Q, B, R>;
+export function method<P = Record<string, never>, Q = undefined, B = undefined, R = unknown>(spec: UserMethod<P, Q, B, R>): UserMethod<P, Q, B, R>;
 export function method(spec: AnyMethod): AnyMethod {
   return spec;
 }
@@ -95,10 +103,11 @@ function bearerOf(request: Request): string | null {
 async function runMethod(spec: AnyMethod, request: Request, rawParams: Args['params']): Promise<Response> {
   const isPublic = 'public' in spec && spec.public;
   const user = isPublic ? null : await authenticate(request);
+  if (user && 'allow' in spec && spec.allow) spec.allow(user);
   const params = spec.params ? parseParams(spec.params, rawParams) : {};
   const query = spec.query ? await spec.query.read(request) : undefined;
   const body = spec.body ? await spec.body.read(request) : undefined;
-  const input = { params, query, body, signal: request.signal };
+  const input = { params, query, body, signal: request.signal, origin: new URL(request.url).origin };
   const result = isPublic
     ? await (spec as PublicMethod<unknown, unknown, unknown, unknown>).run(null, { ...input, bearer: bearerOf(request) })
     : await (spec as UserMethod<unknown, unknown, unknown, unknown>).run(user as CurrentUser, input);

@@ -3,7 +3,7 @@
  * (through endpoint.server.ts) and every page loader or action (through pageResult). Envelopes
  * are Superset's:
  * - DomainError: `{message}`, or `{message: {field: [messages]}}` when it names fields;
- * - EngineError and SqlLabError (what a query or a database produced): `{errors: [{message,
+ * - EngineError(s) and SqlLabError (what a query or a database produced): `{errors: [{message,
  *   error_type, level, extra}]}` with the error's own status;
  * - a ZodError escaping a domain function (a schema of its own): 400 with field errors;
  * - a Response (auth's redirect to the login page, its 401, a 405): passes as it is;
@@ -12,7 +12,7 @@
 import { z } from 'zod';
 import { fieldErrorsOf } from '~/lib/field-errors';
 import { DomainError, InvalidInputError, UnprocessableError } from '../domain-errors.server';
-import { EngineError, type SupersetError } from '../engines/errors.server';
+import { EngineError, EngineErrors, type SupersetError } from '../engines/errors.server';
 import { SqlLabError } from '../sqllab/errors.server';
 
 const NO_STORE = { 'Cache-Control': 'no-store' } as const;
@@ -47,6 +47,7 @@ export function errorResponse(error: unknown): Response {
   }
   if (error instanceof SqlLabError) return json(error.toJSON(), { status: error.status });
   if (error instanceof EngineError) return supersetErrorsResponse([error.error], error.status);
+  if (error instanceof EngineErrors) return supersetErrorsResponse(error.errors, error.status);
   if (error instanceof z.ZodError) return json({ message: fieldErrorsOf(error) }, { status: 400 });
   console.error('sightline: request failed', error);
   return json({ message: INTERNAL }, { status: 500 });

@@ -1,91 +1,88 @@
 /**
- * The generic resource endpoints as request → Response functions, so the thin `api.v1.$resource.*`
- * routes and any resource-specific route that takes over a path (say `api.v1.chart._index.ts`
- * adding POST) answer the same way: authenticate (requireUser, which also enforces CSRF on
- * cookie-authenticated mutations), find the resource (404 if unknown), parse `q`, call the
- * domain function, which checks the permission.
+ * The generic resource endpoints' pieces on the one endpoint contract (endpoint.server.ts): the
+ * path params naming a resource (a name that names none is a 404 listing those that do), the
+ * methods the thin `api.v1.$resource.*` routes are made of, and the ones a resource's own route
+ * reuses when it takes over a path (`api.v1.dataset._index.ts` adding POST to the generic list).
+ * Every `run` calls a domain function of app/server/lists, which checks the permission.
  */
-import { FavoriteStatusQuerySchema, InfoQuerySchema, ListQuerySchema, RelatedQuerySchema } from '~/lib/list-query';
-import { requireUser } from '../auth/current-user.server';
-import { addFavorite, favoriteStatus, removeFavorite } from './favorites.server';
-import { infoResource, listResource } from './list.server';
-import { distinctResource, relatedResource } from './related.server';
+import { z } from 'zod';
+import { FavoriteStatusQuerySchema, InfoQuerySchema, ListQuerySchema } from '~/lib/list-query';
+import { DomainError } from '../domain-errors.server';
+import { favoriteStatus } from '../lists/favorites.server';
+import { infoResource, listResource } from '../lists/list.server';
+import { endpoint, method, type Endpoint } from './endpoint.server';
+import { idParam, rison } from './inputs.server';
 import { getResource } from './resources.server';
-import { apiRoute, json, methodNotAllowed, parseIdParam, parseQuery, resultResponse } from './respond.server';
 
-type Name = string | undefined;
+/** The `{resource}` segment as the resource it names. */
+const resourceParam = z.string().optional().transform((name, ctx) => {
+  try {
+    return getResource(name);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    ctx.addIssue({ code: 'custom', message: error.message });
+    return z.NEVER;
+  }
+});
 
-export function handleList(request: Request, resourceName: Name): Promise<Response> {
-  return apiRoute(async () => {
-    const user = await requireUser(request);
-    const resource = getResource(resourceName);
-    return json(await listResource(user, resource, parseQuery(request, ListQuerySchema)));
-  });
-}
+export const ResourceParams = z.object({ resource: resourceParam });
 
-export function handleInfo(request: Request, resourceName: Name): Promise<Response> {
-  return apiRoute(async () => {
-    const user = await requireUser(request);
-    const resource = getResource(resourceName);
-    return json(infoResource(user, resource, parseQuery(request, InfoQuerySchema)));
-  });
-}
+/** `{resource}/related|distinct/{column}`: the column is checked by the domain function, which names the known ones. */
+export const ColumnParams = z.object({ resource: resourceParam, column: z.string().optional().transform((c) => c ?? '') });
 
-export function handleRelated(request: Request, resourceName: Name, column: Name): Promise<Response> {
-  return apiRoute(async () => {
-    const user = await requireUser(request);
-    const resource = getResource(resourceName);
-    return json(await relatedResource(user, resource, column ?? '', parseQuery(request, RelatedQuerySchema)));
-  });
-}
+/** `{resource}/{id}/…`: an id that is not one names no object of the resource (404). */
+export const ObjectParams = z.object({ resource: resourceParam, id: z.string().optional() }).transform((p, ctx) => {
+  const id = idParam(p.resource.title.toLowerCase()).safeParse(p.id);
+  if (id.success) return { resource: p.resource, id: id.data };
+  for (const issue of id.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
+  return z.NEVER;
+});
 
-export function handleDistinct(request: Request, resourceName: Name, column: Name): Promise<Response> {
-  return apiRoute(async () => {
-    const user = await requireUser(request);
-    const resource = getResource(resourceName);
-    return json(await distinctResource(user, resource, column ?? '', parseQuery(request, RelatedQuerySchema)));
-  });
-}
+/** GET `/api/v1/{resource}/`. */
+export const listMethod = method({
+  params: ResourceParams,
+  query: rison(ListQuerySchema),
+  run: (user, { params, query }) => listResource(user, params.resource, query),
+});
 
-export function handleFavoriteStatus(request: Request, resourceName: Name): Promise<Response> {
-  return apiRoute(async () => {
-    const user = await requireUser(request);
-    const resource = getResource(resourceName);
-    return json(await favoriteStatus(user, resource, parseQuery(request, FavoriteStatusQuerySchema, [])));
-  });
-}
+/** GET of a resource's own list route (`api.v1.dataset._index.ts`): the generic list of `name`. */
+export const listMethodOf = (name: string) =>
+  method({ query: rison(ListQuerySchema), run: (user, { query }) => listResource(user, getResource(name), query) });
 
-/** POST stars, DELETE unstars; both answer `{result: 'OK'}` as Superset does. */
-export function handleFavorites(request: Request, resourceName: Name, idParam: Name): Promise<Response> {
-  return apiRoute(async () => {
-    const user = await requireUser(request);
-    const resource = getResource(resourceName);
-    const id = parseIdParam(idParam, resource.title.toLowerCase());
-    const method = request.method.toUpperCase();
-    if (method === 'POST') await addFavorite(user, resource, id);
-    else if (method === 'DELETE') await removeFavorite(user, resource, id);
-    else return methodNotAllowed(request, ['POST', 'DELETE']);
-    return resultResponse('OK');
-  });
-}
+export const infoMethod = method({
+  params: ResourceParams,
+  query: rison(InfoQuerySchema),
+  run: (user, { params, query }) => infoResource(user, params.resource, query),
+});
 
-/** For routes that do not (yet) take a method: authenticate first, so nobody learns more than a 401. */
-export function handleUnsupportedMethod(request: Request, resourceName: Name, allowed: string[]): Promise<Response> {
-  return apiRoute(async () => {
-    await requireUser(request);
-    getResource(resourceName);
-    return methodNotAllowed(request, allowed);
-  });
-}
+export const favoriteStatusMethod = method({
+  params: ResourceParams,
+  query: rison(FavoriteStatusQuerySchema, []),
+  run: (user, { params, query }) => favoriteStatus(user, params.resource, query),
+});
+
+const SEGMENTS: Record<string, Endpoint> = {
+  _info: endpoint({ GET: infoMethod }),
+  favorite_status: endpoint({ GET: favoriteStatusMethod }),
+};
+
+type Args = Parameters<Endpoint['loader']>[0];
 
 /**
  * For a resource's own `$id` route (say `api.v1.chart.$id.ts`): Remix ranks `/api/v1/chart/_info`
- * equally against `chart/:id` and `:resource/_info` and takes whichever comes first, so a `$id`
- * route should hand these fixed segments back here before reading its id:
- * `const generic = handleGenericSegment(request, 'chart', params.id); if (generic) return generic;`
+ * equally against `chart/:id` and `:resource/_info` and takes whichever comes first, so the `$id`
+ * route hands these fixed segments to the generic endpoints before reading its id:
+ * `const api = withGenericSegments('chart', endpoint({ GET: … }));`
  */
-export function handleGenericSegment(request: Request, resourceName: string, segment: string | undefined): Promise<Response> | null {
-  if (segment === '_info') return handleInfo(request, resourceName);
-  if (segment === 'favorite_status') return handleFavoriteStatus(request, resourceName);
-  return null;
+export function withGenericSegments(resource: string, own: Endpoint): Endpoint {
+  const pick = (args: Args): Endpoint | null => {
+    const segment = args.params.id ?? '';
+    return Object.hasOwn(SEGMENTS, segment) ? SEGMENTS[segment] : null;
+  };
+  const withResource = (args: Args): Args => ({ request: args.request, params: { ...args.params, resource } });
+  return {
+    loader: (args) => pick(args)?.loader(withResource(args)) ?? own.loader(args),
+    action: (args) => pick(args)?.action(withResource(args)) ?? own.action(args),
+    methods: own.methods,
+  };
 }

@@ -1,62 +1,41 @@
 /**
  * Creating datasets: `POST /api/v1/dataset/` (virtual with `sql`, physical without) and
- * `POST /api/v1/dataset/get_or_create/` (a physical table's dataset, made when missing). Trusts
- * nothing in the body (zod, 400 with marshmallow's field messages); needs can_write on Dataset
- * (403) and access to the database (403); a dataset already named so in that database and schema
- * is a 422. The SQL is kept as written (templates are not rendered) and run once for one row to
- * learn its columns; its failure answers the engines' `{errors: [...]}` envelope.
+ * `POST /api/v1/dataset/get_or_create/` (a physical table's dataset, made when missing). Needs
+ * can_write on Dataset (403), then trusts nothing in the fields (app/lib/dataset-inputs.ts: 400
+ * with marshmallow's field messages), then needs access to the database (403); a dataset already
+ * named so in that database and schema is a 422. The SQL is kept as written (templates are not
+ * rendered) and run once for one row to learn its columns; its failure is the engines' error.
  */
 import { Op, UniqueConstraintError } from 'sequelize';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { DatasetCreateSchema, GetOrCreateDatasetSchema, type DatasetCreateInput } from '~/lib/dataset-inputs';
+import { fieldErrorsOf } from '~/lib/field-errors';
 import type { Database, Dataset } from '../../../db/index';
 import { requireDatabaseAccess } from '../access/database-access.server';
 import { requirePermission, type CurrentUser } from '../auth/current-user.server';
 import { models, store } from '../db.server';
+import { InvalidInputError, UnprocessableError } from '../domain-errors.server';
 import { EngineError } from '../engines/errors.server';
 import { connectionOf } from '../sqllab/database.server';
-import { describeFailure, failureResponse } from '../sqllab/errors.server';
-import { fieldError, optionalText, parseFields, positiveId, requiredText } from '../sqllab/requests.server';
+import { describeFailure, SqlLabError } from '../sqllab/errors.server';
 import { discoverColumns, isMissingTable, storeColumns, type DatasetColumn } from './columns.server';
-
-const tableName = requiredText(250).trim().min(1, 'Length must be between 1 and 250.');
-const schemaName = optionalText(250).transform((s) => (s ? s : null));
-
-/** Superset's DatasetPostSchema. */
-export const DatasetCreateSchema = z.strictObject({
-  database: positiveId,
-  catalog: optionalText(256),
-  schema: schemaName,
-  table_name: tableName,
-  sql: z.string({ error: 'Not a valid string.' }).max(1_000_000, 'Longer than maximum length 1000000.').nullish()
-    .transform((s) => (s && s.trim() ? s : null)),
-  owners: z.array(positiveId, { error: 'Not a valid list.' }).max(100).optional(),
-  is_managed_externally: z.boolean({ error: 'Not a valid boolean.' }).nullish(),
-  external_url: z.url({ error: 'Not a valid URL.' }).max(2000).nullish(),
-  normalize_columns: z.boolean({ error: 'Not a valid boolean.' }).optional(),
-  always_filter_main_dttm: z.boolean({ error: 'Not a valid boolean.' }).optional(),
-});
-export type DatasetCreateInput = z.output<typeof DatasetCreateSchema>;
-
-/** Superset's GetOrCreateDatasetSchema. */
-export const GetOrCreateSchema = z.strictObject({
-  table_name: tableName,
-  database_id: positiveId,
-  schema: schemaName,
-  catalog: optionalText(256),
-  template_params: z.string({ error: 'Not a valid string.' }).nullish(),
-  normalize_columns: z.boolean({ error: 'Not a valid boolean.' }).optional(),
-  always_filter_main_dttm: z.boolean({ error: 'Not a valid boolean.' }).optional(),
-});
 
 const VIEW = 'Dataset';
 
-export function duplicateError(name: string): Response {
-  return fieldError(422, { table: [`Dataset ${name} already exists`] });
+/** The fields as the schema reads them; checked after the permission, so a caller without it learns nothing from a 400. */
+function parseInput<S extends z.ZodType>(schema: S, fields: Record<string, unknown>): z.output<S> {
+  const parsed = schema.safeParse(fields);
+  if (!parsed.success) throw new InvalidInputError(fieldErrorsOf(parsed.error));
+  return parsed.data;
+}
+
+function duplicateError(name: string): UnprocessableError {
+  return new UnprocessableError({ table: [`Dataset ${name} already exists`] });
 }
 
 async function databaseFor(user: CurrentUser, id: number, field: string): Promise<Database> {
   const record = await models().Database.findByPk(id);
-  if (!record) throw fieldError(422, { [field]: ['Database does not exist'] });
+  if (!record) throw new UnprocessableError({ [field]: ['Database does not exist'] });
   requireDatabaseAccess(user, record);
   return record;
 }
@@ -69,18 +48,21 @@ async function requireOwners(ids: readonly number[]): Promise<void> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return;
   const found = await models().User.count({ where: { id: { [Op.in]: unique } } });
-  if (found !== unique.length) throw fieldError(422, { owners: ['Owners are invalid'] });
+  if (found !== unique.length) throw new UnprocessableError({ owners: ['Owners are invalid'] });
 }
 
-/** The columns, or the answer to give instead: the engine's error envelope, or a 422 for a missing table. */
+/** The columns; a missing table is a 422, the SQL's own failure the engines' `{errors}` with SQL Lab's status for it. */
 async function columnsOf(database: Database, input: { sql: string | null; schema: string | null; table_name: string }): Promise<DatasetColumn[]> {
   try {
     return await discoverColumns(connectionOf(database), { sql: input.sql, schema: input.schema, tableName: input.table_name });
   } catch (error) {
     if (!input.sql && isMissingTable(error)) {
-      throw fieldError(422, { table: [`Table [${input.table_name}] could not be found, please double check your database connection, schema, and table name`] });
+      throw new UnprocessableError({ table: [`Table [${input.table_name}] could not be found, please double check your database connection, schema, and table name`] });
     }
-    if (error instanceof EngineError) throw failureResponse(describeFailure(error));
+    if (error instanceof EngineError) {
+      const failure = describeFailure(error);
+      throw new SqlLabError(failure.errors[0], failure.status, { cause: error });
+    }
     throw error;
   }
 }
@@ -113,9 +95,9 @@ async function insertDataset(user: CurrentUser, input: DatasetCreateInput, colum
   }
 }
 
-export async function createDataset(user: CurrentUser, body: unknown): Promise<{ id: number; result: Record<string, unknown> }> {
+export async function createDataset(user: CurrentUser, fields: Record<string, unknown>): Promise<{ id: number; result: Record<string, unknown> }> {
   requirePermission(user, 'can_write', VIEW);
-  const input = parseFields(DatasetCreateSchema, body);
+  const input = parseInput(DatasetCreateSchema, fields);
   const database = await databaseFor(user, input.database, 'database');
   if (await findExisting(database.id, input.schema, input.table_name)) throw duplicateError(input.table_name);
   await requireOwners(input.owners ?? []);
@@ -138,19 +120,19 @@ export async function createDataset(user: CurrentUser, body: unknown): Promise<{
 }
 
 /** Superset answers `{result: {table_id}}`: the existing dataset of the table, or a new physical one. */
-export async function getOrCreateDataset(user: CurrentUser, body: unknown): Promise<{ table_id: number; created: boolean }> {
+export async function getOrCreateDataset(user: CurrentUser, fields: Record<string, unknown>): Promise<{ table_id: number; created: boolean }> {
   requirePermission(user, 'can_write', VIEW);
-  const input = parseFields(GetOrCreateSchema, body);
+  const input = parseInput(GetOrCreateDatasetSchema, fields);
   const database = await databaseFor(user, input.database_id, 'database_id');
   const existing = await findExisting(database.id, input.schema, input.table_name);
   if (existing) return { table_id: existing.id, created: false };
-  const fields: DatasetCreateInput = { database: database.id, schema: input.schema, table_name: input.table_name, sql: null };
-  const columns = await columnsOf(database, fields);
+  const made: DatasetCreateInput = { database: database.id, schema: input.schema, table_name: input.table_name, sql: null };
+  const columns = await columnsOf(database, made);
   try {
-    return { table_id: (await insertDataset(user, fields, columns)).id, created: true };
+    return { table_id: (await insertDataset(user, made, columns)).id, created: true };
   } catch (error) {
     // Someone made it between our look and our insert: theirs is the answer.
-    const raced = error instanceof Response && error.status === 422 ? await findExisting(database.id, input.schema, input.table_name) : null;
+    const raced = error instanceof UnprocessableError ? await findExisting(database.id, input.schema, input.table_name) : null;
     if (raced) return { table_id: raced.id, created: false };
     throw error;
   }

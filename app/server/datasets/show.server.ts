@@ -4,23 +4,20 @@
  * access to the dataset (access.server.ts); a missing id is a 404. `q=(columns:!(…))` picks
  * fields, dotted for nested ones (`database.id`), as SQL Lab asks when it opens a dataset's query.
  */
-import { z } from 'zod';
+import { humanizeDelta } from '~/lib/humanize';
+import type { DatasetShowQuery } from '~/lib/dataset-inputs';
+import { readDatasetExtra } from '~/lib/stored-json/dataset-extra';
 import type { Dataset, User } from '../../../db/index';
 import { requirePermission, type CurrentUser } from '../auth/current-user.server';
-import { person } from '../api/resource-fields.server';
-import { humanizeDelta } from '../api/humanize.server';
 import { models } from '../db.server';
-import { badRequest, notFound } from '../http.server';
+import { InvalidInputError, NotFoundError } from '../domain-errors.server';
 import { findEngineForUri } from '../engines/registry.server';
 import type { Engine } from '../engines/types.server';
-import { PERSON_ATTRIBUTES } from '../lists/page-query.server';
-import { parseStoredObject } from '../sqllab/requests.server';
+import { PERSON_ATTRIBUTES, person } from '../lists/people.server';
 import { requireDatasetAccess } from './access.server';
 import { readColumns, type DatasetColumn } from './columns.server';
-
-export const ShowQuerySchema = z.object({
-  columns: z.array(z.string().max(200), { error: 'columns must be a list of field names.' }).max(100).optional(),
-});
+import { datasetKind, type DatasetKind } from './kind.server';
+import { limitOf } from '~/lib/sql/dialects/base';
 
 export type DatasetDetail = {
   id: number;
@@ -29,7 +26,7 @@ export type DatasetDetail = {
   name: string;
   schema: string | null;
   sql: string | null;
-  kind: 'virtual' | 'physical';
+  kind: DatasetKind;
   description: string | null;
   main_dttm_col: string | null;
   cache_timeout: number | null;
@@ -57,7 +54,7 @@ function selectStar(dataset: Dataset, backend: Engine | null): string {
   const from = dataset.sql
     ? `(\n${dataset.sql.trim().replace(/;\s*$/, '')}\n) AS virtual_table`
     : dialect ? dialect.qualifiedName(dataset.schema, dataset.table_name) : dataset.table_name;
-  return `SELECT *\nFROM ${from}\nLIMIT ${SELECT_STAR_LIMIT}`;
+  return `SELECT *\nFROM ${from}\n${limitOf(SELECT_STAR_LIMIT)}`;
 }
 
 /** The dataset with everything the page and the API show, after the permission and access checks. */
@@ -73,10 +70,10 @@ export async function getDatasetDetail(user: CurrentUser, id: number): Promise<D
     ],
   });
   const database = dataset?.database;
-  if (!dataset || !database) throw notFound(`There is no dataset with id ${id}.`);
+  if (!dataset || !database) throw new NotFoundError(`There is no dataset with id ${id}.`);
   requireDatasetAccess(user, { id: dataset.id, table_name: dataset.table_name, schema: dataset.schema, database });
   const engine = findEngineForUri(database.sqlalchemy_uri);
-  const extra = parseStoredObject(dataset.extra);
+  const extra = readDatasetExtra(dataset.extra);
   return {
     id: dataset.id,
     uuid: dataset.uuid,
@@ -84,13 +81,13 @@ export async function getDatasetDetail(user: CurrentUser, id: number): Promise<D
     name: dataset.schema ? `${dataset.schema}.${dataset.table_name}` : dataset.table_name,
     schema: dataset.schema,
     sql: dataset.sql,
-    kind: dataset.sql && dataset.sql.trim() ? 'virtual' : 'physical',
+    kind: datasetKind(dataset),
     description: dataset.description,
     main_dttm_col: dataset.main_dttm_col,
     cache_timeout: dataset.cache_timeout,
     extra: dataset.extra,
     is_managed_externally: extra.is_managed_externally === true,
-    external_url: typeof extra.external_url === 'string' ? extra.external_url : null,
+    external_url: extra.external_url ?? null,
     datasource_type: 'table',
     select_star: selectStar(dataset, engine),
     explore_url: `/explore/?datasource_type=table&datasource_id=${dataset.id}`,
@@ -115,7 +112,7 @@ export const SHOW_COLUMNS: readonly string[] = [
 /** The fields asked for, nested as the dotted names say; every name must be a show column. */
 export function pickColumns(detail: DatasetDetail, columns: readonly string[]): Record<string, unknown> {
   const unknown = columns.filter((c) => !SHOW_COLUMNS.includes(c) && !SHOW_COLUMNS.some((s) => s.startsWith(`${c}.`)));
-  if (unknown.length) throw badRequest(`Invalid q: unknown columns ${unknown.join(', ')}. Columns: ${SHOW_COLUMNS.join(', ')}.`);
+  if (unknown.length) throw new InvalidInputError(`Invalid q: unknown columns ${unknown.join(', ')}. Columns: ${SHOW_COLUMNS.join(', ')}.`);
   const source = detail as unknown as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const column of columns) {
@@ -131,7 +128,7 @@ export function pickColumns(detail: DatasetDetail, columns: readonly string[]): 
   return out;
 }
 
-export async function showDataset(user: CurrentUser, id: number, query: z.infer<typeof ShowQuerySchema>): Promise<Record<string, unknown>> {
+export async function showDataset(user: CurrentUser, id: number, query: DatasetShowQuery): Promise<Record<string, unknown>> {
   const detail = await getDatasetDetail(user, id);
   return {
     id,

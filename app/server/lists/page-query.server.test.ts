@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { likeContains, pageWindow, parsePageQuery, parseSearch, personName, type ListSpec } from './page-query.server';
+import { pageWindow, parsePageQuery, parseSearch, type ListSpec } from './page-query.server';
+import { personName } from './people.server';
+import { likePattern } from './sql.server';
+
+const likeContains = (text: string) => likePattern(text, 'contains');
 
 type Sort = 'name' | 'changed_on';
 const SPEC: ListSpec<Sort> = {

@@ -1,30 +1,21 @@
 /**
- * The URL state of every list page (`page`, `sort`, `dir`, `search`) and the one way lists are
- * paged, sorted and searched. Parsing never fails: a stale bookmark or a hand-edited URL with an
- * unknown sort or a page past the end still shows a list, falling back to the defaults, because
- * an error page would be no help to whoever followed the link.
+ * The URL state of every list page (`page`, `sort`, `dir`, `search`) and one page of a list on
+ * the list engine (engine.server.ts, the same one the API's lists use). Parsing never fails: a
+ * stale bookmark or a hand-edited URL with an unknown sort or a page past the end still shows a
+ * list, falling back to the defaults, because an error page would be no help to whoever
+ * followed the link.
  */
 import { z } from 'zod';
-import {
-  col, fn, literal, Op, where as sqlWhere, type Includeable, type Model, type ModelStatic, type Order, type WhereOptions,
-} from 'sequelize';
-import { rowScope } from '../access/visibility.server';
-import { PERSON_ATTRIBUTES } from '../api/query-parts.server';
+import type { Includeable, Model, ModelStatic, WhereOptions } from 'sequelize';
 import type { CurrentUser } from '../auth/current-user.server';
-import { store } from '../db.server';
+import { fetchPage, visibleWhere } from './engine.server';
+import type { SortDir } from './sql.server';
 
-export { PERSON_ATTRIBUTES };
+// Kept here for the list modules that import them from this path (see the issue 9 report).
+export type { SortDir };
 
 export const PAGE_SIZE = 25;
-
-/** A person as lists show them: their full name, or the username when they gave none. */
-export function personName(user: { username: string; first_name: string; last_name: string } | null | undefined): string | null {
-  if (!user) return null;
-  return `${user.first_name} ${user.last_name}`.trim() || user.username;
-}
 export const SEARCH_MAX = 200;
-
-export type SortDir = 'asc' | 'desc';
 
 /** How one list sorts: the sort keys the URL may name, each mapped to a column of the model. */
 export type ListSpec<S extends string> = {
@@ -35,7 +26,7 @@ export type ListSpec<S extends string> = {
 
 export type PageQuery<S extends string = string> = { page: number; sort: S; dir: SortDir; search: string };
 
-/** One page of a list, in the shape the list UI renders (`ListState` in app/ui/Pager.tsx). */
+/** One page of a list, in the shape the list UI renders (`ListState` in app/ui/pager.tsx). */
 export type ListPage<Row, S extends string = string> = PageQuery<S> & {
   rows: Row[];
   total: number;
@@ -76,40 +67,10 @@ export function pageWindow(total: number, page: number, pageSize = PAGE_SIZE) {
   return { page: current, pageCount, offset: (current - 1) * pageSize, limit: pageSize };
 }
 
-/** A LIKE pattern matching `search` anywhere, lower-cased, with `!` escaping the wildcards. */
-export function likeContains(search: string): string {
-  return `%${search.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
-}
-
 /**
- * Case-insensitive "column contains text". lower() on both sides because PostgreSQL's LIKE is
- * case-sensitive and SQLite's is not; an explicit ESCAPE because SQLite has no default escape.
- */
-export function textContains(column: string, search: string): WhereOptions {
-  const pattern = store().sequelize.escape(likeContains(search));
-  return sqlWhere(fn('lower', col(column)), Op.like, literal(`${pattern} ESCAPE '!'`));
-}
-
-/** `search` in any of the columns; no condition when the search is empty. */
-export function searchWhere(columns: string[], search: string): WhereOptions {
-  if (!search) return {};
-  return { [Op.or]: columns.map((c) => textContains(c, search)) };
-}
-
-export function orderFor<S extends string>(modelName: string, spec: ListSpec<S>, query: PageQuery<S>): Order {
-  const { column, text } = spec.sorts[query.sort];
-  const dir = query.dir.toUpperCase();
-  const qualified = `${modelName}.${column}`;
-  // Names sort as people read them, not by code point ("apple" before "Banana"); id breaks ties so paging is stable.
-  return [[text ? fn('lower', col(qualified)) : col(qualified), dir], [col(`${modelName}.id`), dir]];
-}
-
-/**
- * Counts, clamps the page, and fetches one page of `model`, only among the rows `actor` may see
- * (the model's row scope, app/server/access/visibility.server.ts: the same rule the API's lists
- * apply, so a page and its API never disagree). `where` may name only the model's own columns
- * (it is also used for the count); `include` should be belongsTo joins only, since a to-many
- * join would multiply rows under LIMIT; load to-many data for the page's ids afterwards.
+ * Counts, clamps the page, and fetches one page of `model`, only among the rows `actor` may see.
+ * `where` may name only the model's own columns (it is also used for the count); `include` is
+ * loaded for the page's rows only, to-many associations included.
  */
 export async function findPage<M extends Model, S extends string, Row>(
   model: ModelStatic<M>,
@@ -118,15 +79,16 @@ export async function findPage<M extends Model, S extends string, Row>(
   options: { actor: CurrentUser; where?: WhereOptions; include?: Includeable[] },
   toRows: (records: M[]) => Row[] | Promise<Row[]>,
 ): Promise<ListPage<Row, S>> {
-  const where = { [Op.and]: [await rowScope(model.name, options.actor), options.where ?? {}] };
+  const where = await visibleWhere(model as ModelStatic<Model>, options.actor, [options.where ?? {}]);
   const total = await model.count({ where });
   const window = pageWindow(total, query.page);
-  const records = await model.findAll({
-    where,
+  const { column, text } = spec.sorts[query.sort];
+  const { rows } = await fetchPage(model, where, {
+    sort: { alias: model.name, column, text },
+    dir: query.dir,
     include: options.include,
-    order: orderFor(model.name, spec, query),
     limit: window.limit,
     offset: window.offset,
   });
-  return { ...query, page: window.page, rows: await toRows(records), total, pageCount: window.pageCount, pageSize: PAGE_SIZE };
+  return { ...query, page: window.page, rows: await toRows(rows), total, pageCount: window.pageCount, pageSize: PAGE_SIZE };
 }

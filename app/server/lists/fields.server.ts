@@ -1,13 +1,13 @@
 /**
- * Fields shared by the resource definitions: audit columns (who and when), owners, and the
- * person shape Superset answers for a user ({id, first_name, last_name}, never more).
+ * Fields shared by the resource definitions: audit columns (who and when) and owners, each
+ * person in Superset's shape ({id, first_name, last_name}, never more; people.server.ts).
  */
 import type { Model } from 'sequelize';
+import { humanizeDelta } from '~/lib/humanize';
 import type { User } from '../../../db/index';
-import { humanizeDelta } from './humanize.server';
+import { toOneFilters } from './filters.server';
+import { person, personName } from './people.server';
 import type { FieldDef } from './resource-types.server';
-
-export type PersonRef = { id: number; first_name: string; last_name: string };
 
 type Audited = Model & { created_on: Date; changed_on: Date };
 
@@ -17,16 +17,6 @@ type Audited = Model & { created_on: Date; changed_on: Date };
  */
 export function loaded<T>(row: Model, name: string): T | undefined {
   return (row as unknown as Record<string, T | undefined>)[name];
-}
-
-export function person(user: User | null | undefined): PersonRef | null {
-  return user ? { id: user.id, first_name: user.first_name, last_name: user.last_name } : null;
-}
-
-/** "First Last", or the username when the user gave no name. */
-export function personText(user: Pick<User, 'username' | 'first_name' | 'last_name'> | null | undefined): string | null {
-  if (!user) return null;
-  return `${user.first_name} ${user.last_name}`.trim() || user.username;
 }
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
@@ -39,9 +29,9 @@ export function auditFields<M extends Audited>(): Record<string, FieldDef<M>> {
     created_on: { get: (r) => iso(r.created_on) },
     created_on_delta_humanized: { get: (r) => humanizeDelta(r.created_on), label: 'Created' },
     changed_by: { get: (r) => person(loaded<User | null>(r, 'changed_by')), needs: 'changed_by', label: 'Modified by' },
-    changed_by_name: { get: (r) => personText(loaded<User | null>(r, 'changed_by')), needs: 'changed_by', label: 'Modified by' },
+    changed_by_name: { get: (r) => personName(loaded<User | null>(r, 'changed_by')), needs: 'changed_by', label: 'Modified by' },
     created_by: { get: (r) => person(loaded<User | null>(r, 'created_by')), needs: 'created_by', label: 'Created by' },
-    created_by_name: { get: (r) => personText(loaded<User | null>(r, 'created_by')), needs: 'created_by', label: 'Created by' },
+    created_by_name: { get: (r) => personName(loaded<User | null>(r, 'created_by')), needs: 'created_by', label: 'Created by' },
   };
 }
 
@@ -65,3 +55,13 @@ export const AUDIT_ORDER = {
   'changed_by.first_name': { column: 'first_name', relation: 'changed_by', text: true },
   'created_by.first_name': { column: 'first_name', relation: 'created_by', text: true },
 } as const;
+
+/** The audit columns a list answers by default. */
+export const AUDIT_LIST_COLUMNS = [
+  'changed_on_delta_humanized', 'changed_on_utc', 'changed_by.id', 'changed_by.first_name', 'changed_by.last_name', 'changed_by_name',
+  'created_by.id', 'created_by.first_name', 'created_by.last_name', 'created_on_delta_humanized',
+];
+export const OWNER_COLUMNS = ['owners.id', 'owners.first_name', 'owners.last_name'];
+
+/** Who created or last changed it: the filters every audited resource allows. */
+export const auditSearch = { created_by: toOneFilters('created_by_fk'), changed_by: toOneFilters('changed_by_fk') };

@@ -12,11 +12,11 @@ import type { RelatedQuery } from '~/lib/list-query';
 import { rowScope } from '../access/visibility.server';
 import { requirePermission, type CurrentUser } from '../auth/current-user.server';
 import { models, store } from '../db.server';
-import { httpError } from '../http.server';
-import { escapeSql, likePattern, likeWhere } from './filters.server';
-import { andWhere, PERSON_ATTRIBUTES, visibleWhere } from './query-parts.server';
-import { personText } from './resource-fields.server';
+import { NotFoundError } from '../domain-errors.server';
+import { visibleWhere } from './engine.server';
+import { PERSON_ATTRIBUTES, personName } from './people.server';
 import type { ResourceDefinition } from './resource-types.server';
+import { andWhere, escapeSql, likePattern, likeWhere } from './sql.server';
 
 export type RelatedItem = { value: number; text: string; extra?: Record<string, unknown> };
 export type RelatedAnswer = { count: number; result: RelatedItem[] };
@@ -44,7 +44,7 @@ async function relatedUsers(query: RelatedQuery): Promise<Found> {
     [fn('lower', col('User.first_name')), 'ASC'], [fn('lower', col('User.last_name')), 'ASC'], [col('User.id'), 'ASC'],
   ];
   const attributes = [...PERSON_ATTRIBUTES, 'active'];
-  const toItem = (u: InstanceType<typeof User>): RelatedItem => ({ value: u.id, text: personText(u) ?? u.username, extra: { active: u.active } });
+  const toItem = (u: InstanceType<typeof User>): RelatedItem => ({ value: u.id, text: personName(u) ?? u.username, extra: { active: u.active } });
   const [count, page] = await Promise.all([
     User.count({ where }),
     User.findAll({ where, attributes, order, limit: query.page_size, offset: query.page * query.page_size }),
@@ -79,7 +79,7 @@ export async function relatedResource(user: CurrentUser, resource: ResourceDefin
   const kind = Object.hasOwn(resource.related, column) ? resource.related[column] : undefined;
   if (!kind) {
     const known = Object.keys(resource.related);
-    throw httpError(404, `${resource.name} has no related column "${column}". Related columns: ${known.length ? known.join(', ') : 'none'}.`);
+    throw new NotFoundError(`${resource.name} has no related column "${column}". Related columns: ${known.length ? known.join(', ') : 'none'}.`);
   }
   const found = kind === 'user' ? await relatedUsers(query) : await relatedDatabases(user, query);
   // include_ids (the values already chosen in a picker) come first on the first page, once each.
@@ -92,12 +92,11 @@ export async function distinctResource(user: CurrentUser, resource: ResourceDefi
   requirePermission(user, 'can_read', resource.view);
   if (!resource.distinct.includes(column)) {
     const known = resource.distinct;
-    throw httpError(404, `${resource.name} has no distinct column "${column}". Distinct columns: ${known.length ? known.join(', ') : 'none'}.`);
+    throw new NotFoundError(`${resource.name} has no distinct column "${column}". Distinct columns: ${known.length ? known.join(', ') : 'none'}.`);
   }
   const model = resource.model();
   const alias = model.name;
-  const where = andWhere([
-    await visibleWhere(resource, user),
+  const where = await visibleWhere(model, user, [
     { [column]: { [Op.and]: [{ [Op.not]: null }, { [Op.ne]: '' }] } },
     query.filter ? likeWhere(`${alias}.${column}`, query.filter, 'contains') : {},
   ]);

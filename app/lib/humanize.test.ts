@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { humanizeDelta } from './humanize.server';
+import { humanizeDelta } from './humanize';
 
 const now = new Date('2024-06-15T12:00:00Z');
 const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000);

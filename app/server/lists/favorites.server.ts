@@ -8,12 +8,12 @@ import { Op, UniqueConstraintError } from 'sequelize';
 import type { FavoriteStatusQuery } from '~/lib/list-query';
 import { requirePermission, type CurrentUser } from '../auth/current-user.server';
 import { models } from '../db.server';
-import { httpError } from '../http.server';
-import { andWhere, visibleWhere } from './query-parts.server';
+import { NotFoundError } from '../domain-errors.server';
+import { visibleWhere } from './engine.server';
 import type { ResourceDefinition } from './resource-types.server';
 
 function favoriteClassOf(resource: ResourceDefinition): string {
-  if (!resource.favoriteClassName) throw httpError(404, `${resource.name} has no favorites; charts and dashboards do.`);
+  if (!resource.favoriteClassName) throw new NotFoundError(`${resource.name} has no favorites; charts and dashboards do.`);
   return resource.favoriteClassName;
 }
 
@@ -21,13 +21,13 @@ function favoriteClassOf(resource: ResourceDefinition): string {
 async function visibleIds(user: CurrentUser, resource: ResourceDefinition, ids: number[]): Promise<Set<number>> {
   const rows = await resource.model().findAll({
     attributes: ['id'],
-    where: andWhere([await visibleWhere(resource, user), { id: { [Op.in]: ids } }]),
+    where: await visibleWhere(resource.model(), user, [{ id: { [Op.in]: ids } }]),
   });
   return new Set(rows.map((r) => Number(r.get('id'))));
 }
 
 async function requireVisible(user: CurrentUser, resource: ResourceDefinition, id: number): Promise<void> {
-  if (!(await visibleIds(user, resource, [id])).has(id)) throw httpError(404, `${resource.title} ${id} does not exist.`);
+  if (!(await visibleIds(user, resource, [id])).has(id)) throw new NotFoundError(`${resource.title} ${id} does not exist.`);
 }
 
 export type FavoriteStatusAnswer = { result: { id: number; value: boolean }[] };
@@ -38,7 +38,7 @@ export async function favoriteStatus(user: CurrentUser, resource: ResourceDefini
   if (ids.length === 0) return { result: [] };
   const existing = await visibleIds(user, resource, ids);
   // Superset answers 404 only when none of the ids exist; the others are simply not favourites.
-  if (existing.size === 0) throw httpError(404, `None of the ${resource.name} ids ${ids.join(', ')} exist.`);
+  if (existing.size === 0) throw new NotFoundError(`None of the ${resource.name} ids ${ids.join(', ')} exist.`);
   const favourites = await models().Favorite.findAll({
     attributes: ['obj_id'],
     where: { user_id: user.id, class_name: className, obj_id: { [Op.in]: [...existing] } },

@@ -2,17 +2,17 @@
  * `GET /api/v1/<resource>/` and `_info`, with Superset's semantics: rison filters, ordering and
  * paging; `select_columns` picking what to answer (unknown names ignored, as Superset does);
  * metadata keys (`list_columns`, `label_columns`, …) added unless `keys` leaves them out.
- * A page is found in two steps so paging stays exact: the page's ids (filters, order, LIMIT on
- * the resource's own rows), then those rows with their to-many associations.
+ * Rows are found by the one list engine (engine.server.ts), as the pages' lists are.
  */
-import { col, fn, Op, type Model, type Order, type OrderItem, type Includeable } from 'sequelize';
+import type { Includeable, Model } from 'sequelize';
 import { wantsKey, type InfoQuery, type ListQuery } from '~/lib/list-query';
 import { permissionsOnView } from '~/lib/permissions';
 import { requirePermission, type CurrentUser } from '../auth/current-user.server';
-import { models } from '../db.server';
-import { httpError } from '../http.server';
-import { andWhere, filtersWhere, includeFor, orderJoin, visibleWhere } from './query-parts.server';
-import { defaultLabel } from './resource-fields.server';
+import { InvalidInputError } from '../domain-errors.server';
+import { fetchPage, visibleWhere, type PageWindow } from './engine.server';
+import { defaultLabel } from './fields.server';
+import { filtersWhere } from './filters.server';
+import { includeFor, orderJoin } from './relations.server';
 import type { Relation, ResourceDefinition, RowExtras } from './resource-types.server';
 
 export type ListAnswer = {
@@ -76,63 +76,31 @@ function relationsNeeded(resource: ResourceDefinition, columns: string[]): Set<R
   return needed;
 }
 
-/** "schema.table" names of the datasets a page of charts uses, in one query. */
-async function datasourceNames(rows: Model[]): Promise<Map<number, string>> {
-  const ids = new Set<number>();
-  for (const row of rows) {
-    const { datasource_type: type, datasource_id: id } = row.get() as { datasource_type?: string | null; datasource_id?: number | null };
-    if (type === 'table' && typeof id === 'number') ids.add(id);
-  }
-  if (ids.size === 0) return new Map();
-  const datasets = await models().Dataset.findAll({ where: { id: { [Op.in]: [...ids] } }, attributes: ['id', 'schema', 'table_name'] });
-  return new Map(datasets.map((d) => [d.id, d.schema ? `${d.schema}.${d.table_name}` : d.table_name]));
-}
-
-/** ORDER BY for the query; an unknown order column is a 400 that lists the allowed ones. */
-function orderFor(resource: ResourceDefinition, query: ListQuery): { order: Order; joins: Includeable[] } {
+/** The order of the query; an unknown order column is a 400 that lists the allowed ones. */
+function sortFor(resource: ResourceDefinition, query: ListQuery): Pick<PageWindow, 'sort' | 'dir' | 'orderJoins'> {
   const name = query.order_column ?? resource.defaultOrder.column;
   const def = Object.hasOwn(resource.orderColumns, name) ? resource.orderColumns[name] : undefined;
   if (!def) {
-    throw httpError(400, `Cannot order ${resource.name} by "${name}". Order columns: ${Object.keys(resource.orderColumns).join(', ')}.`);
+    throw new InvalidInputError(`Cannot order ${resource.name} by "${name}". Order columns: ${Object.keys(resource.orderColumns).join(', ')}.`);
   }
-  const direction = query.order_direction ?? (query.order_column ? 'asc' : resource.defaultOrder.direction);
-  // Nulls sort as the smallest value on both stores (PostgreSQL's default is the opposite).
-  const dir = direction === 'asc' ? 'ASC NULLS FIRST' : 'DESC NULLS LAST';
-  const alias = def.relation ?? resource.model().name;
-  const target = col(`${alias}.${def.column}`);
-  // Names sort as people read them ("apple" before "Banana"); the id keeps paging stable on ties.
-  const primary: OrderItem = [def.text ? fn('lower', target) : target, dir];
-  const tieBreak: OrderItem = [col(`${resource.model().name}.id`), direction === 'asc' ? 'ASC' : 'DESC'];
-  return { order: [primary, tieBreak], joins: def.relation ? [orderJoin(def.relation)] : [] };
+  const dir = query.order_direction ?? (query.order_column ? 'asc' : resource.defaultOrder.direction);
+  const sort = { alias: def.relation ?? resource.model().name, column: def.column, text: def.text };
+  return { sort, dir, orderJoins: def.relation ? [orderJoin(def.relation)] : [] };
 }
 
 export async function listResource(user: CurrentUser, resource: ResourceDefinition, query: ListQuery): Promise<ListAnswer> {
   requirePermission(user, 'can_read', resource.view);
   const model = resource.model();
-  const where = andWhere([await visibleWhere(resource, user), ...filtersWhere(resource, user, query.filters)]);
-  const { order, joins } = orderFor(resource, query);
+  const where = await visibleWhere(model, user, filtersWhere(resource, user, query.filters));
+  const sort = sortFor(resource, query);
   const columns = selectedColumns(resource, query);
-
-  const count = await model.count({ where });
-  const pageRows = await model.findAll({
-    attributes: ['id'],
-    where,
-    include: joins,
-    order,
-    limit: query.page_size,
-    offset: query.page * query.page_size,
-  });
-  const ids = pageRows.map((r) => Number(r.get('id')));
-
   const relations = relationsNeeded(resource, columns);
   const include = (await Promise.all([...relations].map((r) => includeFor(r, user)))).filter((i): i is Includeable => i !== null);
-  const rows = ids.length ? await model.findAll({ where: { id: { [Op.in]: ids } }, include }) : [];
-  const byId = new Map(rows.map((r) => [Number(r.get('id')), r]));
-  const extras: RowExtras = { datasourceNames: relations.has('datasource') ? await datasourceNames(rows) : new Map() };
-  const result = ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [project(resource, row, columns, extras)] : [];
-  });
+
+  const count = await model.count({ where });
+  const { ids, rows } = await fetchPage(model, where, { ...sort, include, limit: query.page_size, offset: query.page * query.page_size });
+  const extras: RowExtras = relations.has('datasource') && resource.loadExtras ? await resource.loadExtras(rows) : { datasourceNames: new Map() };
+  const result = rows.map((row) => project(resource, row, columns, extras));
 
   const answer: ListAnswer = { count, ids, result };
   const keys = query.keys;

@@ -3,17 +3,17 @@
  * are Superset's (Flask-AppBuilder's `eq`, `ct`, `rel_m_m`, … and Superset's own such as
  * `chart_all_text`). Values come from the client: each operator checks the value's type and
  * answers a 400 naming the filter when it does not fit, so no malformed value reaches SQL.
- * Text matching is case-insensitive on both stores: lower() on both sides, LIKE with an
- * explicit ESCAPE (SQLite has no default escape character).
+ * Text matching is the lists' one (sql.server.ts): case-insensitive on both stores.
  */
-import { col, fn, literal, Op, where as sqlWhere, type WhereOptions } from 'sequelize';
-import type { ListFilterValue } from '~/lib/list-query';
-import { store } from '../db.server';
-import { httpError } from '../http.server';
-import type { FilterContext, FilterOperatorDef } from './resource-types.server';
+import { literal, Op, type WhereOptions } from 'sequelize';
+import type { ListFilter, ListFilterValue } from '~/lib/list-query';
+import type { CurrentUser } from '../auth/current-user.server';
+import { InvalidInputError } from '../domain-errors.server';
+import type { FilterContext, FilterOperatorDef, ResourceDefinition } from './resource-types.server';
+import { escapeSql, likeWhere } from './sql.server';
 
-function badValue(ctx: FilterContext, expected: string, value: unknown): Response {
-  return httpError(400, `Filter ${ctx.col} ${ctx.opr}: the value must be ${expected}, not ${JSON.stringify(value)}.`);
+function badValue(ctx: FilterContext, expected: string, value: unknown): InvalidInputError {
+  return new InvalidInputError(`Filter ${ctx.col} ${ctx.opr}: the value must be ${expected}, not ${JSON.stringify(value)}.`);
 }
 
 function scalar(value: ListFilterValue, ctx: FilterContext): string | number | boolean | null {
@@ -53,26 +53,6 @@ function asList<T>(value: ListFilterValue, ctx: FilterContext, item: (v: ListFil
   if (!Array.isArray(value)) throw badValue(ctx, 'a list', value);
   if (value.length > 1000) throw badValue(ctx, 'a list of at most 1000 items', `${value.length} items`);
   return value.map((v) => item(v, ctx));
-}
-
-type LikeShape = 'contains' | 'starts' | 'ends';
-
-/** A LIKE pattern for `text`, lower-cased, with `!` escaping the wildcards and itself. */
-export function likePattern(text: string, shape: LikeShape): string {
-  const escaped = text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`);
-  if (shape === 'starts') return `${escaped}%`;
-  if (shape === 'ends') return `%${escaped}`;
-  return `%${escaped}%`;
-}
-
-export function escapeSql(value: string | number): string {
-  return store().sequelize.escape(value);
-}
-
-/** `lower(column) LIKE pattern ESCAPE '!'` for a qualified column such as `Chart.slice_name`. */
-export function likeWhere(qualifiedColumn: string, text: string, shape: LikeShape, negate = false): WhereOptions {
-  const pattern = literal(`${escapeSql(likePattern(text, shape))} ESCAPE '!'`);
-  return sqlWhere(fn('lower', col(qualifiedColumn)), negate ? Op.notLike : Op.like, pattern);
 }
 
 const q = (ctx: FilterContext, column: string) => `${ctx.alias}.${column}`;
@@ -171,5 +151,21 @@ export function nullOrEmptyFilter(operatorName: string, column: string): FilterO
   return operator(operatorName, 'Null or Empty', (v, ctx) => {
     const empty = { [Op.or]: [{ [column]: { [Op.is]: null } }, { [column]: '' }] };
     return asBoolean(v, ctx) ? empty : { [Op.and]: [{ [column]: { [Op.not]: null } }, { [column]: { [Op.ne]: '' } }] };
+  });
+}
+
+/** Every list filter of the query as a condition; an unknown column or operator is a 400 that lists the known ones. */
+export function filtersWhere(resource: ResourceDefinition, user: CurrentUser, filters: ListFilter[]): WhereOptions[] {
+  const alias = resource.model().name;
+  return filters.map((filter) => {
+    const operators = Object.hasOwn(resource.searchFilters, filter.col) ? resource.searchFilters[filter.col] : undefined;
+    if (!operators) {
+      throw new InvalidInputError(`Cannot filter ${resource.name} on "${filter.col}". Filterable columns: ${Object.keys(resource.searchFilters).join(', ')}.`);
+    }
+    const op = operators.find((o) => o.operator === filter.opr);
+    if (!op) {
+      throw new InvalidInputError(`Filter operator "${filter.opr}" is not allowed on ${resource.name}.${filter.col}. Use one of: ${operators.map((o) => o.operator).join(', ')}.`);
+    }
+    return op.where(filter.value, { user, alias, col: filter.col, opr: filter.opr });
   });
 }

@@ -1,8 +1,9 @@
 /**
  * What a resource of the generic API is: its model, the permission view guarding it, the
  * columns a list may answer, order by and filter on, its related and distinct columns, and its
- * favourites. One definition per resource (resources.server.ts); the list, info, related,
- * distinct and favourite endpoints read only these, so adding a resource is adding a definition.
+ * favourites. Each domain defines its own (charts/resource.server.ts, …) and the one table
+ * (resources.server.ts) names them; the list, info, related, distinct and favourite functions
+ * read only these, so adding a resource is adding a definition.
  */
 import type { Model, ModelStatic, WhereOptions } from 'sequelize';
 import type { ListFilterValue } from '~/lib/list-query';
@@ -10,7 +11,8 @@ import type { CurrentUser } from '../auth/current-user.server';
 
 /**
  * Associations a list may load. Each is loaded with an explicit, safe attribute list (never a
- * secret). `user` is the person who ran a query (queries have no created_by).
+ * secret). `user` is the person who ran a query (queries have no created_by); `datasource` is
+ * not an association but the resource's loadExtras (a chart's dataset name).
  */
 export type Relation = 'created_by' | 'changed_by' | 'owners' | 'database' | 'dashboards' | 'datasource' | 'user';
 
@@ -68,6 +70,8 @@ export type ResourceDefinition<M extends Model = Model> = {
   permissions: string[];
   /** `favorites.class_name` for this resource, when it has favourites. */
   favoriteClassName?: string;
+  /** Data for the `datasource` fields of a page's rows, in one query rather than a join. */
+  loadExtras?(rows: M[]): Promise<RowExtras>;
   // Which rows a user may see is not declared here: it belongs to the model and lives in
   // app/server/access/visibility.server.ts, which the pages' lists read as well.
 };

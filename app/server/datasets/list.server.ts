@@ -1,19 +1,19 @@
 /**
- * The datasets list. A dataset is virtual when it is defined by SQL, physical when it names a
- * table. Holders of ('can_read', 'Dataset') see the datasets they may access (Superset's
- * DatasourceFilter, applied by findPage from the datasets' row scope).
+ * The datasets page's list. Holders of ('can_read', 'Dataset') see the datasets they may access
+ * (Superset's DatasourceFilter, the datasets' row scope, applied by the list engine).
  */
-import type { Dataset } from '../../../db/index';
 import { requirePermission, type CurrentUser } from '../auth/current-user.server';
 import { models } from '../db.server';
-import { findPage, searchWhere, type ListPage, type ListSpec, type PageQuery } from './page-query.server';
+import { findPage, type ListPage, type ListSpec, type PageQuery } from '../lists/page-query.server';
+import { searchWhere } from '../lists/sql.server';
+import { datasetKind, type DatasetKind } from './kind.server';
 
 export type DatasetRow = {
   id: number;
   name: string;
   database: string | null;
   schema: string | null;
-  kind: 'physical' | 'virtual';
+  kind: DatasetKind;
   changedOn: string;
 };
 
@@ -24,10 +24,6 @@ export const DATASET_LIST: ListSpec<DatasetSort> = {
   defaultSort: 'changed_on',
   defaultDir: 'desc',
 };
-
-export function datasetKind(dataset: Pick<Dataset, 'sql'>): DatasetRow['kind'] {
-  return dataset.sql && dataset.sql.trim() ? 'virtual' : 'physical';
-}
 
 export async function listDatasets(actor: CurrentUser, query: PageQuery<DatasetSort>): Promise<ListPage<DatasetRow, DatasetSort>> {
   requirePermission(actor, 'can_read', 'Dataset');
