@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasPermission, isAdmin, permissionsOnView, visibleNavItems } from './permissions';
+import { hasPermission, isAdmin, permissionsOnView, viewsWithPermission, visibleNavItems } from './permissions';
 
 describe('permissions', () => {
   it('grants everything to any role named admin, whatever its case', () => {
@@ -25,5 +25,14 @@ describe('permissions', () => {
     expect(without).toEqual(['Charts']);
     const withSqlLab = visibleNavItems({ sql_lab: [['menu_access', 'SQL Lab']] }).map((i) => i.label);
     expect(withSqlLab).toContain('SQL Lab');
+  });
+
+  it('lists the views a permission is held on across roles, once each and sorted', () => {
+    const roles = {
+      A: [['datasource_access', '[db].[t2]'], ['can_read', 'Chart']] as [string, string][],
+      B: [['datasource_access', '[db].[t1]'], ['datasource_access', '[db].[t2]']] as [string, string][],
+    };
+    expect(viewsWithPermission(roles, 'datasource_access')).toEqual(['[db].[t1]', '[db].[t2]']);
+    expect(viewsWithPermission(roles, 'database_access')).toEqual([]);
   });
 });

@@ -25,6 +25,13 @@ export function permissionsOnView(roles: RolePermissions, view: string, candidat
   return candidates.filter((p) => hasPermission(roles, p, view));
 }
 
+/** The views a permission is held on across the roles, sorted: `datasource_access` → the datasources granted. */
+export function viewsWithPermission(roles: RolePermissions, permission: string): string[] {
+  const views = new Set<string>();
+  for (const pairs of Object.values(roles)) for (const [p, v] of pairs) if (p === permission) views.add(v);
+  return [...views].sort();
+}
+
 export type NavItem = { label: string; to: string; permission: PermissionPair };
 
 /** The shell's navigation: each item shows only to users holding its permission. */

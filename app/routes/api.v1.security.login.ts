@@ -1,9 +1,15 @@
-/** POST /api/v1/security/login: {username, password, provider: 'db', refresh} → {access_token, refresh_token?}. */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { methodNotAllowed } from '~/server/api/respond.server';
-import { handleLogin } from '~/server/api/security-api.server';
+/**
+ * POST /api/v1/security/login: {username, password, provider: 'db', refresh} → {access_token,
+ * refresh_token?}. Open to anyone: the credentials are what it checks.
+ */
+import { LoginBodySchema } from '~/lib/auth-forms';
+import { logInForTokens } from '~/server/auth/api-login.server';
+import { endpoint, method } from '~/server/api/endpoint.server';
+import { jsonBody } from '~/server/api/inputs.server';
 
-export const loader = ({ request }: LoaderFunctionArgs) => methodNotAllowed(request, ['POST']);
+const api = endpoint({
+  POST: method({ public: true, body: jsonBody(LoginBodySchema), run: (_nobody, { body }) => logInForTokens(body) }),
+});
 
-export const action = ({ request }: ActionFunctionArgs) =>
-  request.method === 'POST' ? handleLogin(request) : methodNotAllowed(request, ['POST']);
+export const loader = api.loader;
+export const action = api.action;

@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { Form, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
+import { LoginFormSchema } from '~/lib/auth-forms';
 import { safeRedirect } from '~/lib/safe-redirect';
 import { readForm } from '~/server/api/body.server';
 import { findCurrentUser } from '~/server/auth/current-user.server';
-import { checkCredentials, LoginFormSchema } from '~/server/auth/login.server';
+import { checkCredentials } from '~/server/auth/login.server';
 import { commitSession, getSession } from '~/server/auth/session.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -2,77 +2,81 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { data, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
-import { fieldErrors } from '~/lib/form-errors';
+import { pairValue, PermissionFilterSchema, permissionsFormInput, RoleFormSchema, RolePermissionsFormSchema } from '~/lib/admin-forms';
+import { fieldErrorsOf, firstMessages } from '~/lib/field-errors';
 import { isAdminRoleName } from '~/lib/permissions';
 import { successToast } from '~/lib/toasts';
 import { readForm } from '~/server/api/body.server';
+import { pageResult } from '~/server/api/error-response.server';
 import { requireUserWith } from '~/server/auth/current-user.server';
 import { flashToasts } from '~/server/auth/session.server';
-import { badRequest, notFound } from '~/server/http.server';
-import {
-  deleteRole, getRole, groupPermissions, pairValue, permissionCatalog, PermissionFilterSchema, permissionsFormInput,
-  renameRole, RoleFormSchema, RolePermissionsFormSchema, setRolePermissions,
-} from '~/server/security/roles.server';
-import { CsrfInput } from '~/ui/CsrfInput';
-import { ErrorPage } from '~/ui/ErrorPage';
-import { linkClass, primaryButtonClass } from '~/ui/ListTable';
-import { SearchForm } from '~/ui/SearchForm';
-import { TextField } from '~/ui/TextField';
+import { InvalidInputError, NotFoundError } from '~/server/domain-errors.server';
+import { deleteRole, getRole, groupPermissions, permissionCatalog, renameRole, setRolePermissions } from '~/server/security/roles.server';
+import { CsrfInput } from '~/ui/csrf-input';
+import { ErrorPage } from '~/ui/error-page';
+import { buttonClass, linkClass } from '~/ui/primitives/button';
+import { Icon } from '~/ui/primitives/icon';
+import { SearchForm } from '~/ui/search-form';
+import { Input } from '~/ui/primitives/input';
 
 function roleId(raw: string | undefined): number {
   const id = z.coerce.number().int().positive().safeParse(raw);
-  if (!id.success) throw notFound('There is no such role.');
+  if (!id.success) throw new NotFoundError('There is no such role.');
   return id.data;
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requireUserWith(request, 'can_write', 'Role');
-  const filter = PermissionFilterSchema.parse(new URL(request.url).searchParams.get('filter') ?? undefined);
-  const [role, catalog] = await Promise.all([getRole(actor, roleId(params.id)), permissionCatalog()]);
-  const granted = new Set(role.permissions.map(pairValue));
-  const groups = groupPermissions(catalog, filter).map(({ view, permissions }) => ({
-    view,
-    permissions: permissions.map((name) => {
-      const value = pairValue([name, view]);
-      return { name, value, granted: granted.has(value) };
-    }),
-  }));
-  const { permissions: _all, ...summary } = role;
-  return { role: summary, filter, groups, catalogSize: catalog.length };
+  return pageResult(async () => {
+    const filter = PermissionFilterSchema.parse(new URL(request.url).searchParams.get('filter') ?? undefined);
+    const [role, catalog] = await Promise.all([getRole(actor, roleId(params.id)), permissionCatalog()]);
+    const granted = new Set(role.permissions.map(pairValue));
+    const groups = groupPermissions(catalog, filter).map(({ view, permissions }) => ({
+      view,
+      permissions: permissions.map((name) => {
+        const value = pairValue([name, view]);
+        return { name, value, granted: granted.has(value) };
+      }),
+    }));
+    const { permissions: _all, ...summary } = role;
+    return { role: summary, filter, groups, catalogSize: catalog.length };
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireUserWith(request, 'can_write', 'Role');
-  const id = roleId(params.id);
-  const filter = PermissionFilterSchema.parse(new URL(request.url).searchParams.get('filter') ?? undefined);
-  const back = `/roles/${id}/edit${filter ? `?${new URLSearchParams({ filter })}` : ''}`;
-  const toast = async (text: string) => ({ headers: { 'Set-Cookie': await flashToasts(request, [successToast(text)]) } });
-  const form = await readForm(request);
-  const intent = form.get('intent');
-  switch (intent) {
-    case 'rename': {
-      const parsed = RoleFormSchema.safeParse(Object.fromEntries(form));
-      if (!parsed.success) return data({ intent, errors: fieldErrors(parsed.error) }, { status: 400 });
-      const result = await renameRole(actor, id, parsed.data);
-      if (!result.ok) return data({ intent, errors: result.errors }, { status: 400 });
-      return redirect(back, await toast(`The role is now named ${result.value.name}.`));
+  return pageResult(async () => {
+    const id = roleId(params.id);
+    const filter = PermissionFilterSchema.parse(new URL(request.url).searchParams.get('filter') ?? undefined);
+    const back = `/roles/${id}/edit${filter ? `?${new URLSearchParams({ filter })}` : ''}`;
+    const toast = async (text: string) => ({ headers: { 'Set-Cookie': await flashToasts(request, [successToast(text)]) } });
+    const form = await readForm(request);
+    const intent = form.get('intent');
+    switch (intent) {
+      case 'rename': {
+        const parsed = RoleFormSchema.safeParse(Object.fromEntries(form));
+        if (!parsed.success) return data({ intent, errors: firstMessages(fieldErrorsOf(parsed.error)) }, { status: 400 });
+        const result = await renameRole(actor, id, parsed.data);
+        if (!result.ok) return data({ intent, errors: result.errors }, { status: 400 });
+        return redirect(back, await toast(`The role is now named ${result.value.name}.`));
+      }
+      case 'save-permissions': {
+        const parsed = RolePermissionsFormSchema.safeParse(permissionsFormInput(form));
+        if (!parsed.success) return data({ intent, errors: { form: 'The form sent a malformed permission.' } }, { status: 400 });
+        const result = await setRolePermissions(actor, id, parsed.data);
+        if (!result.ok) return data({ intent, errors: result.errors }, { status: 400 });
+        const { added, removed } = result.value;
+        return redirect(back, await toast(`Permissions saved: ${added} granted, ${removed} removed.`));
+      }
+      case 'delete': {
+        const result = await deleteRole(actor, id);
+        if (!result.ok) return data({ intent, errors: result.errors }, { status: 400 });
+        return redirect('/roles/list/', await toast(`Role ${result.value.name} was deleted.`));
+      }
+      default:
+        throw new InvalidInputError(`Unknown intent: ${String(intent ?? '')}`);
     }
-    case 'save-permissions': {
-      const parsed = RolePermissionsFormSchema.safeParse(permissionsFormInput(form));
-      if (!parsed.success) return data({ intent, errors: { form: 'The form sent a malformed permission.' } }, { status: 400 });
-      const result = await setRolePermissions(actor, id, parsed.data);
-      if (!result.ok) return data({ intent, errors: result.errors }, { status: 400 });
-      const { added, removed } = result.value;
-      return redirect(back, await toast(`Permissions saved: ${added} granted, ${removed} removed.`));
-    }
-    case 'delete': {
-      const result = await deleteRole(actor, id);
-      if (!result.ok) return data({ intent, errors: result.errors }, { status: 400 });
-      return redirect('/roles/list/', await toast(`Role ${result.value.name} was deleted.`));
-    }
-    default:
-      throw badRequest(`Unknown intent: ${String(intent ?? '')}`);
-  }
+  });
 }
 
 const sectionClass = 'rounded-lg border border-slate-200 p-6 dark:border-slate-800';
@@ -90,7 +94,7 @@ export default function EditRole() {
   const shownCount = groups.reduce((n, g) => n + g.permissions.length, 0);
   return (
     <section aria-labelledby="edit-role-title" className="mx-auto max-w-5xl space-y-6">
-      <p><Link to="/roles/list/" className={linkClass}>← All roles</Link></p>
+      <p><Link to="/roles/list/" className={`${linkClass} inline-flex items-center gap-1`}><Icon name="arrow-left" /> All roles</Link></p>
       <h1 id="edit-role-title" className="text-2xl font-semibold">Edit role {role.name}</h1>
 
       <section className={sectionClass} aria-labelledby="name-title">
@@ -104,7 +108,7 @@ export default function EditRole() {
           <Form method="post" className="mt-4 flex flex-wrap items-end gap-3" noValidate>
             <CsrfInput />
             <input type="hidden" name="intent" value="rename" />
-            <TextField name="name" label="Role name" required maxLength={64} defaultValue={role.name} error={errors('rename').name} />
+            <Input name="name" label="Role name" required maxLength={64} defaultValue={role.name} error={errors('rename').name} />
             <button type="submit" className={secondaryButton}>Rename</button>
           </Form>
         )}
@@ -148,7 +152,7 @@ export default function EditRole() {
               ))}
             </div>
             <FormError id="permissions-error" message={errors('save-permissions').form} />
-            <button type="submit" className={primaryButtonClass}>Save permissions</button>
+            <button type="submit" className={buttonClass('primary')}>Save permissions</button>
           </Form>
         )}
       </section>

@@ -1,15 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { hasPermission } from '~/lib/permissions';
+import { pageResult } from '~/server/api/error-response.server';
 import { requireUserWith } from '~/server/auth/current-user.server';
 import { listRoles, type RoleSummary } from '~/server/security/roles.server';
-import { ErrorPage } from '~/ui/ErrorPage';
-import { linkClass, ListTable, primaryButtonClass, YesNo, type Column } from '~/ui/ListTable';
+import { ErrorPage } from '~/ui/error-page';
+import { ListTable, YesNo, type Column } from '~/ui/list-table';
+import { buttonClass, linkClass } from '~/ui/primitives/button';
 import { useShell } from '~/ui/use-shell';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUserWith(request, 'can_read', 'Role');
-  return { roles: await listRoles(user) };
+  return { roles: await pageResult(() => listRoles(user)) };
 }
 
 const columns: Column<RoleSummary>[] = [
@@ -30,7 +32,7 @@ export default function RoleList() {
     <section aria-labelledby="roles-title" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 id="roles-title" className="text-2xl font-semibold">Roles</h1>
-        {canWrite && <Link to="/roles/add" className={primaryButtonClass}>Add role</Link>}
+        {canWrite && <Link to="/roles/add" className={buttonClass('primary')}>Add role</Link>}
       </div>
       <p className="text-sm text-slate-600 dark:text-slate-300">A role named Admin holds every permission, whatever its list says.</p>
       <ListTable caption="Roles" noun="roles" columns={columns} rows={roles} rowKey={(r) => r.id} empty={<p>No roles.</p>} />

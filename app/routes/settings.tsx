@@ -1,16 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { fieldErrors } from '~/lib/form-errors';
+import { ChangePasswordSchema, ProfileSchema, ThemeSchema } from '~/lib/admin-forms';
+import { fieldErrorsOf, firstMessages } from '~/lib/field-errors';
 import { safeRedirect } from '~/lib/safe-redirect';
 import { successToast } from '~/lib/toasts';
 import { readForm } from '~/server/api/body.server';
+import { pageResult } from '~/server/api/error-response.server';
 import { requireUser } from '~/server/auth/current-user.server';
 import { flashToasts } from '~/server/auth/session.server';
-import { badRequest } from '~/server/http.server';
-import { ChangePasswordSchema, changeOwnPassword, ProfileSchema, saveProfile, saveTheme, ThemeSchema } from '~/server/security/profile.server';
-import { CsrfInput } from '~/ui/CsrfInput';
-import { TextField } from '~/ui/TextField';
+import { InvalidInputError } from '~/server/domain-errors.server';
+import { changeOwnPassword, saveProfile, saveTheme } from '~/server/security/profile.server';
+import { CsrfInput } from '~/ui/csrf-input';
+import { Input } from '~/ui/primitives/input';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -19,30 +21,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = Object.fromEntries(await readForm(request));
-  switch (form.intent) {
-    case 'set-theme': {
-      const theme = ThemeSchema.safeParse(form.theme);
-      if (!theme.success) throw badRequest('Unknown theme: choose system, light or dark.');
-      await saveTheme(user, theme.data);
-      return redirect(safeRedirect(form.next, '/settings'));
+  return pageResult(async () => {
+    const form = Object.fromEntries(await readForm(request));
+    switch (form.intent) {
+      case 'set-theme': {
+        const theme = ThemeSchema.safeParse(form.theme);
+        if (!theme.success) throw new InvalidInputError('Unknown theme: choose system, light or dark.');
+        await saveTheme(user, theme.data);
+        return redirect(safeRedirect(form.next, '/settings'));
+      }
+      case 'save-profile': {
+        const parsed = ProfileSchema.safeParse(form);
+        if (!parsed.success) return data({ intent: 'save-profile', errors: firstMessages(fieldErrorsOf(parsed.error)) }, { status: 400 });
+        await saveProfile(user, parsed.data);
+        return redirect('/settings', { headers: { 'Set-Cookie': await flashToasts(request, [successToast('Your profile was saved.')]) } });
+      }
+      case 'change-password': {
+        const parsed = ChangePasswordSchema.safeParse(form);
+        if (!parsed.success) return data({ intent: 'change-password', errors: firstMessages(fieldErrorsOf(parsed.error)) }, { status: 400 });
+        const changed = await changeOwnPassword(user, parsed.data);
+        if (!changed.ok) return data({ intent: 'change-password', errors: changed.errors }, { status: 400 });
+        return redirect('/settings', { headers: { 'Set-Cookie': await flashToasts(request, [successToast('Your password was changed.')]) } });
+      }
+      default:
+        throw new InvalidInputError(`Unknown intent: ${String(form.intent ?? '')}`);
     }
-    case 'save-profile': {
-      const parsed = ProfileSchema.safeParse(form);
-      if (!parsed.success) return data({ intent: 'save-profile', errors: fieldErrors(parsed.error) }, { status: 400 });
-      await saveProfile(user, parsed.data);
-      return redirect('/settings', { headers: { 'Set-Cookie': await flashToasts(request, [successToast('Your profile was saved.')]) } });
-    }
-    case 'change-password': {
-      const parsed = ChangePasswordSchema.safeParse(form);
-      if (!parsed.success) return data({ intent: 'change-password', errors: fieldErrors(parsed.error) }, { status: 400 });
-      const problem = await changeOwnPassword(user, parsed.data);
-      if (problem) return data({ intent: 'change-password', errors: { current_password: problem } }, { status: 400 });
-      return redirect('/settings', { headers: { 'Set-Cookie': await flashToasts(request, [successToast('Your password was changed.')]) } });
-    }
-    default:
-      throw badRequest(`Unknown intent: ${String(form.intent ?? '')}`);
-  }
+  });
 }
 
 const sectionClass = 'rounded-lg border border-slate-200 p-6 dark:border-slate-800';
@@ -77,9 +81,9 @@ export default function SettingsPage() {
         <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2">
           <CsrfInput />
           <input type="hidden" name="intent" value="save-profile" />
-          <TextField name="first_name" label="First name" defaultValue={profile.firstName} error={errors('save-profile').first_name} />
-          <TextField name="last_name" label="Last name" defaultValue={profile.lastName} error={errors('save-profile').last_name} />
-          <TextField name="email" label="Email" type="email" defaultValue={profile.email} error={errors('save-profile').email} className="sm:col-span-2" />
+          <Input name="first_name" label="First name" defaultValue={profile.firstName} error={errors('save-profile').first_name} />
+          <Input name="last_name" label="Last name" defaultValue={profile.lastName} error={errors('save-profile').last_name} />
+          <Input name="email" label="Email" type="email" defaultValue={profile.email} error={errors('save-profile').email} className="sm:col-span-2" />
           <div><button type="submit" className={buttonClass}>Save profile</button></div>
         </Form>
       </section>
@@ -88,9 +92,9 @@ export default function SettingsPage() {
         <Form method="post" className="mt-4 grid gap-4">
           <CsrfInput />
           <input type="hidden" name="intent" value="change-password" />
-          <TextField name="current_password" label="Current password" type="password" autoComplete="current-password" error={errors('change-password').current_password} />
-          <TextField name="new_password" label="New password" type="password" autoComplete="new-password" error={errors('change-password').new_password} />
-          <TextField name="confirm_password" label="Repeat the new password" type="password" autoComplete="new-password" error={errors('change-password').confirm_password} />
+          <Input name="current_password" label="Current password" type="password" autoComplete="current-password" error={errors('change-password').current_password} />
+          <Input name="new_password" label="New password" type="password" autoComplete="new-password" error={errors('change-password').new_password} />
+          <Input name="confirm_password" label="Repeat the new password" type="password" autoComplete="new-password" error={errors('change-password').confirm_password} />
           <div><button type="submit" className={buttonClass}>Change password</button></div>
         </Form>
       </section>

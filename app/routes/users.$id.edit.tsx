@@ -2,67 +2,75 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { data, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
-import { fieldErrors } from '~/lib/form-errors';
+import { EditUserFormSchema, SetActiveFormSchema, userFormInput } from '~/lib/admin-forms';
+import { fieldErrorsOf, firstMessages } from '~/lib/field-errors';
 import { successToast } from '~/lib/toasts';
 import { readForm } from '~/server/api/body.server';
+import { pageResult } from '~/server/api/error-response.server';
 import { requireUserWith } from '~/server/auth/current-user.server';
 import { flashToasts } from '~/server/auth/session.server';
-import { badRequest, notFound } from '~/server/http.server';
+import { InvalidInputError, NotFoundError } from '~/server/domain-errors.server';
 import { roleNames } from '~/server/security/roles.server';
-import { EditUserFormSchema, getUser, SetActiveFormSchema, updateUser, userFormInput } from '~/server/security/users.server';
-import { CheckboxGroup } from '~/ui/CheckboxGroup';
-import { CsrfInput } from '~/ui/CsrfInput';
-import { ErrorPage } from '~/ui/ErrorPage';
-import { DateTime, linkClass, primaryButtonClass } from '~/ui/ListTable';
-import { TextField } from '~/ui/TextField';
+import { getUser, updateUser } from '~/server/security/users.server';
+import { CheckboxGroup } from '~/ui/checkbox-group';
+import { CsrfInput } from '~/ui/csrf-input';
+import { ErrorPage } from '~/ui/error-page';
+import { DateTime } from '~/ui/list-table';
+import { buttonClass, linkClass } from '~/ui/primitives/button';
+import { Icon } from '~/ui/primitives/icon';
+import { Input } from '~/ui/primitives/input';
 
 const IdSchema = z.coerce.number().int().positive();
 
 function userId(raw: string | undefined): number {
   const id = IdSchema.safeParse(raw);
-  if (!id.success) throw notFound('There is no such user.');
+  if (!id.success) throw new NotFoundError('There is no such user.');
   return id.data;
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requireUserWith(request, 'can_write', 'User');
-  const id = userId(params.id);
-  const [user, roles] = await Promise.all([getUser(id), roleNames()]);
-  return { user, roles, self: actor.id === id };
+  return pageResult(async () => {
+    const id = userId(params.id);
+    const [user, roles] = await Promise.all([getUser(id), roleNames()]);
+    return { user, roles, self: actor.id === id };
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireUserWith(request, 'can_write', 'User');
-  const id = userId(params.id);
-  const form = await readForm(request);
-  const intent = form.get('intent');
-  const toast = async (text: string) => ({ headers: { 'Set-Cookie': await flashToasts(request, [successToast(text)]) } });
-  switch (intent) {
-    case 'save-user': {
-      const input = userFormInput(form);
-      // Echoed back so a re-render without JavaScript keeps what was typed; never the passwords.
-      const values = {
-        first_name: String(input.first_name ?? ''), last_name: String(input.last_name ?? ''), email: String(input.email ?? ''),
-        roles: form.getAll('roles').map(String),
-      };
-      const parsed = EditUserFormSchema.safeParse(input);
-      if (!parsed.success) return data({ intent, errors: fieldErrors(parsed.error), values }, { status: 400 });
-      const { confirm_password: _confirm, password, ...fields } = parsed.data;
-      const result = await updateUser(actor, id, { ...fields, ...(password ? { password } : {}) });
-      if (!result.ok) return data({ intent, errors: result.errors, values }, { status: 400 });
-      return redirect('/users/list/', await toast(`User ${result.value.username} was saved.`));
+  return pageResult(async () => {
+    const id = userId(params.id);
+    const form = await readForm(request);
+    const intent = form.get('intent');
+    const toast = async (text: string) => ({ headers: { 'Set-Cookie': await flashToasts(request, [successToast(text)]) } });
+    switch (intent) {
+      case 'save-user': {
+        const input = userFormInput(form);
+        // Echoed back so a re-render without JavaScript keeps what was typed; never the passwords.
+        const values = {
+          first_name: String(input.first_name ?? ''), last_name: String(input.last_name ?? ''), email: String(input.email ?? ''),
+          roles: form.getAll('roles').map(String),
+        };
+        const parsed = EditUserFormSchema.safeParse(input);
+        if (!parsed.success) return data({ intent, errors: firstMessages(fieldErrorsOf(parsed.error)), values }, { status: 400 });
+        const { confirm_password: _confirm, password, ...fields } = parsed.data;
+        const result = await updateUser(actor, id, { ...fields, ...(password ? { password } : {}) });
+        if (!result.ok) return data({ intent, errors: result.errors, values }, { status: 400 });
+        return redirect('/users/list/', await toast(`User ${result.value.username} was saved.`));
+      }
+      case 'set-active': {
+        const parsed = SetActiveFormSchema.safeParse(Object.fromEntries(form));
+        if (!parsed.success) return data({ intent, errors: firstMessages(fieldErrorsOf(parsed.error)) }, { status: 400 });
+        const result = await updateUser(actor, id, { active: parsed.data.active });
+        if (!result.ok) return data({ intent, errors: result.errors }, { status: 400 });
+        const { username, active } = result.value;
+        return redirect(`/users/${id}/edit`, await toast(`User ${username} was ${active ? 'reactivated' : 'deactivated'}.`));
+      }
+      default:
+        throw new InvalidInputError(`Unknown intent: ${String(intent ?? '')}`);
     }
-    case 'set-active': {
-      const parsed = SetActiveFormSchema.safeParse(Object.fromEntries(form));
-      if (!parsed.success) return data({ intent, errors: fieldErrors(parsed.error) }, { status: 400 });
-      const result = await updateUser(actor, id, { active: parsed.data.active });
-      if (!result.ok) return data({ intent, errors: result.errors }, { status: 400 });
-      const { username, active } = result.value;
-      return redirect(`/users/${id}/edit`, await toast(`User ${username} was ${active ? 'reactivated' : 'deactivated'}.`));
-    }
-    default:
-      throw badRequest(`Unknown intent: ${String(intent ?? '')}`);
-  }
+  });
 }
 
 const sectionClass = 'rounded-lg border border-slate-200 p-6 dark:border-slate-800';
@@ -77,7 +85,7 @@ export default function EditUser() {
   const statusError = errors('set-active').active;
   return (
     <section aria-labelledby="edit-user-title" className="mx-auto max-w-2xl space-y-6">
-      <p><Link to="/users/list/" className={linkClass}>← All users</Link></p>
+      <p><Link to="/users/list/" className={`${linkClass} inline-flex items-center gap-1`}><Icon name="arrow-left" /> All users</Link></p>
       <h1 id="edit-user-title" className="text-2xl font-semibold">Edit user {user.username}</h1>
       <p className="text-sm text-slate-600 dark:text-slate-300">
         Created <DateTime iso={user.created_on} />; last login <DateTime iso={user.last_login} />.
@@ -91,16 +99,16 @@ export default function EditUser() {
         <h2 id="details-title" className="text-lg font-semibold sm:col-span-2">Details</h2>
         <CsrfInput />
         <input type="hidden" name="intent" value="save-user" />
-        <TextField name="first_name" label="First name" defaultValue={shown.first_name} error={saveErrors.first_name} />
-        <TextField name="last_name" label="Last name" defaultValue={shown.last_name} error={saveErrors.last_name} />
-        <TextField name="email" label="Email" type="email" defaultValue={shown.email} error={saveErrors.email} className="sm:col-span-2" />
+        <Input name="first_name" label="First name" defaultValue={shown.first_name} error={saveErrors.first_name} />
+        <Input name="last_name" label="Last name" defaultValue={shown.last_name} error={saveErrors.last_name} />
+        <Input name="email" label="Email" type="email" defaultValue={shown.email} error={saveErrors.email} className="sm:col-span-2" />
         <div className="sm:col-span-2">
           <CheckboxGroup name="roles" legend="Roles" error={saveErrors.roles}
             options={roles.map((r) => ({ value: r, label: r, checked: shown.roles.includes(r) }))} />
         </div>
-        <TextField name="password" label="New password (leave blank to keep)" type="password" autoComplete="new-password" error={saveErrors.password} />
-        <TextField name="confirm_password" label="Confirm new password" type="password" autoComplete="new-password" error={saveErrors.confirm_password} />
-        <div className="sm:col-span-2"><button type="submit" className={primaryButtonClass}>Save user</button></div>
+        <Input name="password" label="New password (leave blank to keep)" type="password" autoComplete="new-password" error={saveErrors.password} />
+        <Input name="confirm_password" label="Confirm new password" type="password" autoComplete="new-password" error={saveErrors.confirm_password} />
+        <div className="sm:col-span-2"><button type="submit" className={buttonClass('primary')}>Save user</button></div>
       </Form>
       <Form method="post" className={sectionClass} aria-labelledby="status-title">
         <h2 id="status-title" className="text-lg font-semibold">Account status</h2>

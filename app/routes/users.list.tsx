@@ -1,18 +1,20 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { hasPermission } from '~/lib/permissions';
+import { pageResult } from '~/server/api/error-response.server';
 import { requireUserWith } from '~/server/auth/current-user.server';
 import { parseSearch } from '~/server/lists/page-query.server';
 import { listUsers, type UserSummary } from '~/server/security/users.server';
-import { ErrorPage } from '~/ui/ErrorPage';
-import { DateTime, linkClass, ListTable, primaryButtonClass, YesNo, type Column } from '~/ui/ListTable';
-import { SearchForm } from '~/ui/SearchForm';
+import { ErrorPage } from '~/ui/error-page';
+import { DateTime, ListTable, YesNo, type Column } from '~/ui/list-table';
+import { buttonClass, linkClass } from '~/ui/primitives/button';
+import { SearchForm } from '~/ui/search-form';
 import { useShell } from '~/ui/use-shell';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUserWith(request, 'can_read', 'User');
   const search = parseSearch(new URL(request.url).searchParams);
-  return { search, users: await listUsers(user, { search }) };
+  return { search, users: await pageResult(() => listUsers(user, { search })) };
 }
 
 const columns: Column<UserSummary>[] = [
@@ -35,7 +37,7 @@ export default function UserList() {
     <section aria-labelledby="users-title" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 id="users-title" className="text-2xl font-semibold">Users</h1>
-        {canWrite && <Link to="/users/add" className={primaryButtonClass}>Add user</Link>}
+        {canWrite && <Link to="/users/add" className={buttonClass('primary')}>Add user</Link>}
       </div>
       <SearchForm label="Search by username, name or email" search={search} />
       <ListTable caption="Users" noun="users" columns={columns} rows={users} rowKey={(u) => u.id} search={search}

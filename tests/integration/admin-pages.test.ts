@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NewUserFormSchema } from '../../app/lib/admin-forms';
 import type { CurrentUser } from '../../app/server/auth/current-user.server';
 
 type Users = typeof import('../../app/server/security/users.server');
@@ -18,15 +19,16 @@ let roles: Roles;
 let loadUser: typeof import('../../app/server/auth/current-user.server').loadUser;
 let models: typeof import('../../app/server/db.server').models;
 let closeStore: typeof import('../../app/server/db.server').closeStore;
+let DomainError: typeof import('../../app/server/domain-errors.server').DomainError;
 let admin: CurrentUser;
 
-/** The thrown Response of a call that should be refused, or null when it was not. */
-async function refusal(promise: Promise<unknown>): Promise<Response | null> {
+/** What a call that should be refused threw (a Response, or a domain error with its status), or null when it was not. */
+async function refusal(promise: Promise<unknown>): Promise<{ status: number } | null> {
   try {
     await promise;
     return null;
   } catch (error) {
-    if (error instanceof Response) return error;
+    if (error instanceof Response || error instanceof DomainError) return error;
     throw error;
   }
 }
@@ -52,6 +54,7 @@ beforeAll(async () => {
   const { bootstrap } = await import('../../app/server/bootstrap.server');
   await bootstrap(() => {});
   ({ models, closeStore } = await import('../../app/server/db.server'));
+  ({ DomainError } = await import('../../app/server/domain-errors.server'));
   ({ loadUser } = await import('../../app/server/auth/current-user.server'));
   users = await import('../../app/server/security/users.server');
   roles = await import('../../app/server/security/roles.server');
@@ -87,11 +90,11 @@ describe('users', () => {
   });
 
   it('validates the add form: matching passwords, a role, an email', () => {
-    const parsed = users.NewUserFormSchema.safeParse({ ...alice, username: 'carol', confirm_password: 'different', roles: [], email: 'nope' });
+    const parsed = NewUserFormSchema.safeParse({ ...alice, username: 'carol', confirm_password: 'different', roles: [], email: 'nope' });
     expect(parsed.success).toBe(false);
     const paths = parsed.error!.issues.map((i) => i.path.join('.'));
     expect(paths).toEqual(expect.arrayContaining(['roles', 'email']));
-    const mismatch = users.NewUserFormSchema.safeParse({ ...alice, username: 'carol', confirm_password: 'different' });
+    const mismatch = NewUserFormSchema.safeParse({ ...alice, username: 'carol', confirm_password: 'different' });
     expect(mismatch.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['confirm_password', 'The passwords do not match.']]);
   });
 
@@ -283,7 +286,7 @@ describe('databases list', () => {
 
 describe('list paging, sorting and search', () => {
   it('pages charts 25 at a time, sorts by name either way, searches, and clamps a page past the end', async () => {
-    const { listCharts, CHART_LIST } = await import('../../app/server/lists/charts.server');
+    const { listCharts, CHART_LIST } = await import('../../app/server/charts/list.server');
     const { parsePageQuery } = await import('../../app/server/lists/page-query.server');
     const { Chart, Dataset, Database } = models();
     const examples = await Database.findOne({ where: { database_name: 'examples' } });
@@ -315,7 +318,7 @@ describe('list paging, sorting and search', () => {
   });
 
   it('marks datasets physical or virtual and names their database', async () => {
-    const { listDatasets } = await import('../../app/server/lists/datasets.server');
+    const { listDatasets } = await import('../../app/server/datasets/list.server');
     const examples = await models().Database.findOne({ where: { database_name: 'examples' } });
     await models().Dataset.create({ database_id: examples!.id, schema: 'main', table_name: 'boys', sql: 'SELECT * FROM birth_names' });
     const page = await listDatasets(admin, { page: 1, sort: 'name', dir: 'asc', search: '' });
@@ -326,7 +329,7 @@ describe('list paging, sorting and search', () => {
   });
 
   it('shows drafts only to their owners and admins, with owners listed', async () => {
-    const { listDashboards } = await import('../../app/server/lists/dashboards.server');
+    const { listDashboards } = await import('../../app/server/dashboards/list.server');
     const { Dashboard, User } = models();
     const bobRecord = await User.findOne({ where: { username: 'bob_smith' } });
     await Dashboard.create({ dashboard_title: 'Sales', published: true });
@@ -344,7 +347,10 @@ describe('list paging, sorting and search', () => {
   });
 
   it('lists only the saved queries of the user asking', async () => {
-    const { listSavedQueries } = await import('../../app/server/lists/saved-queries.server');
+    // The saved queries page's list, every database (0): the same rows the list module used to answer.
+    const savedQueryList = await import('../../app/server/sqllab/saved-query-list.server');
+    const listSavedQueries = (actor: Parameters<typeof savedQueryList.listSavedQueries>[0], query: Parameters<typeof savedQueryList.listSavedQueries>[1]) =>
+      savedQueryList.listSavedQueries(actor, query, 0);
     const examples = await models().Database.findOne({ where: { database_name: 'examples' } });
     await users.updateUser(admin, (await users.findUserByUsername('alice'))!.id, { roles: ['Gamma', 'sql_lab'] });
     const alice = await actorNamed('alice');

@@ -9,7 +9,8 @@ import type { RolePermissions } from '~/lib/permissions';
 import { hasPermission } from '~/lib/permissions';
 import { isFormRequest, readForm } from '../api/body.server';
 import { models } from '../db.server';
-import { forbidden, httpError, unauthorized } from '../http.server';
+import { ForbiddenError } from '../domain-errors.server';
+import { forbidden, httpError, unauthorized } from '../api/http-errors.server';
 import { bearerToken, verifyToken } from './tokens.server';
 import { getSession } from './session.server';
 
@@ -97,15 +98,23 @@ export async function requireCsrf(request: Request): Promise<void> {
   }
 }
 
-/** The one permission check routes and the API use: throws 403 unless the user holds the pair. */
+const lacking = (permission: string, view: string) => `You do not have the permission ${permission} on ${view}.`;
+
+/**
+ * The one permission check domain functions make: a ForbiddenError unless the user holds the
+ * pair. The API and pageResult() answer it as a 403 `{message}`.
+ */
 export function requirePermission(user: CurrentUser, permission: string, view: string): void {
-  if (!hasPermission(user.roles, permission, view)) {
-    throw forbidden(`You do not have the permission ${permission} on ${view}.`);
-  }
+  if (!hasPermission(user.roles, permission, view)) throw new ForbiddenError(lacking(permission, view));
 }
 
+/**
+ * A page's gate: the logged-in user holding the pair. Request-level like requireUser, so it
+ * throws what the page answers: the login redirect, or a 403 `{message}` Response its
+ * ErrorBoundary shows, with no pageResult() around it.
+ */
 export async function requireUserWith(request: Request, permission: string, view: string): Promise<CurrentUser> {
   const user = await requireUser(request);
-  requirePermission(user, permission, view);
+  if (!hasPermission(user.roles, permission, view)) throw forbidden(lacking(permission, view));
   return user;
 }

@@ -6,9 +6,8 @@
  * unknown or inactive username is hashed too, against a dummy, under one share for all of them.
  * Every failure answers the same message, so it never tells which of the two was wrong.
  */
-import { z } from 'zod';
 import { models } from '../db.server';
-import { httpError } from '../http.server';
+import { httpError } from '../api/http-errors.server';
 import { HashSlotsBusyError } from './hash-slots.server';
 import { admitAttempt, dropExpiredAttempts, forgetAttempts, MAX_USERNAME_LENGTH, WINDOW_MS } from './login-throttle.server';
 import { UNKNOWN_USER_HASH, verifyPassword } from './password.server';
@@ -16,13 +15,6 @@ import { UNKNOWN_USER_HASH, verifyPassword } from './password.server';
 export const INVALID_CREDENTIALS = 'Invalid username or password.';
 export const TOO_MANY_ATTEMPTS = 'Too many failed login attempts. Wait a minute and try again.';
 const TOO_MANY_AT_ONCE = 'Too many login attempts for this username at once. Wait a moment and try again.';
-
-/** The login page's form. */
-export const LoginFormSchema = z.object({
-  username: z.string().trim().min(1, 'Enter your username.'),
-  password: z.string().min(1, 'Enter your password.'),
-  next: z.string().optional(),
-});
 
 export type CredentialsResult = { ok: true; userId: number } | { ok: false; message: string };
 

@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import { createCookieSessionStorage, type Session } from '@remix-run/node';
 import type { Toast } from '~/lib/toasts';
+import type { InputReader } from '../api/inputs.server';
 import { env, secretKey } from '../env.server';
 
 type SessionData = { userId: number; csrf: string };
@@ -41,6 +42,12 @@ export async function commitSession(session: AppSession): Promise<string> {
 export async function destroySession(session: AppSession): Promise<string> {
   return sessionStorage().destroySession(session);
 }
+
+/**
+ * The session as an endpoint's input, read from the request's cookie like a body or a query:
+ * `security/csrf_token/` answers the token kept in it.
+ */
+export const sessionInput: InputReader<AppSession> = { read: getSession };
 
 /** The session's CSRF token, created on first use. */
 export function csrfToken(session: AppSession): string {

@@ -4,16 +4,14 @@
  * seeding at start and Superset's conventions find them by name) and cannot be deleted; their
  * pairs can be edited, but seeding puts the built-in pairs back at the next start.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { QueryTypes, type Transaction } from 'sequelize';
-import type { FieldErrors } from '~/lib/form-errors';
+import { RoleFormSchema, RolePermissionsSchema, type FormMessages, type Outcome } from '~/lib/admin-forms';
 import type { PermissionPair } from '~/lib/permissions';
-import { parseJsonText } from '~/lib/safe-json';
 import { requirePermission, type CurrentUser } from '../auth/current-user.server';
 import { models, store } from '../db.server';
-import { notFound } from '../http.server';
+import { NotFoundError } from '../domain-errors.server';
 import { ALL_PERMISSIONS, BUILTIN_ROLES } from './role-definitions.server';
-import type { Outcome } from './users.server';
 
 export const BUILTIN_ROLE_NAMES: readonly string[] = Object.keys(BUILTIN_ROLES);
 
@@ -21,41 +19,7 @@ export function isBuiltinRole(name: string): boolean {
   return BUILTIN_ROLE_NAMES.includes(name);
 }
 
-export const RoleFormSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required.').max(64, 'Name must be at most 64 characters.'),
-});
-
-/** A pair travels through forms as a JSON array: view names hold spaces, "&", ":" and brackets. */
-export const PairValueSchema = z.string().transform((s, ctx): PermissionPair => {
-  try {
-    const value: unknown = parseJsonText(s);
-    if (Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === 'string' && v.length > 0)) {
-      return [value[0] as string, value[1] as string];
-    }
-  } catch {
-    // fall through to the issue below
-  }
-  ctx.addIssue({ code: 'custom', message: 'Not a permission.' });
-  return z.NEVER;
-});
-
-export const pairValue = (pair: PermissionPair) => JSON.stringify(pair);
 const pairKey = ([p, v]: PermissionPair) => `${p}\u0000${v}`;
-
-/** `shown` are the pairs the form displayed (a filter may hide others); `granted` the ticked ones. */
-export const RolePermissionsFormSchema = z.object({
-  shown: z.array(PairValueSchema),
-  granted: z.array(PairValueSchema),
-});
-
-const PairSchema = z.tuple([z.string().min(1), z.string().min(1)]);
-export const RolePermissionsSchema = z.object({ shown: z.array(PairSchema), granted: z.array(PairSchema) });
-
-export function permissionsFormInput(form: FormData) {
-  return { shown: form.getAll('shown'), granted: form.getAll('granted') };
-}
-
-export const PermissionFilterSchema = z.string().trim().max(100).catch('');
 
 export type RoleSummary = { id: number; name: string; builtIn: boolean; userCount: number; permissionCount: number };
 export type RoleDetail = RoleSummary & { permissions: PermissionPair[] };
@@ -90,7 +54,7 @@ export async function listRoles(actor: CurrentUser): Promise<RoleSummary[]> {
 async function loadRole(id: number, transaction?: Transaction) {
   const { Role, Permission } = models();
   const role = await Role.findByPk(id, { include: [{ model: Permission, as: 'permissions' }], transaction });
-  if (!role) throw notFound(`Role ${id} does not exist.`);
+  if (!role) throw new NotFoundError(`Role ${id} does not exist.`);
   return role;
 }
 
@@ -164,7 +128,7 @@ export async function setRolePermissions(
   const { shown, granted } = RolePermissionsSchema.parse(input);
   const catalog = new Set((await permissionCatalog()).map(pairKey));
   const shownKeys = new Set(shown.map(pairKey));
-  const errors: FieldErrors = {};
+  const errors: FormMessages = {};
   if (shown.some((p) => !catalog.has(pairKey(p)))) errors.form = 'The form named a permission that does not exist.';
   if (granted.some((p) => !shownKeys.has(pairKey(p)))) errors.form = 'The form granted a permission it did not show.';
   if (Object.keys(errors).length) return { ok: false, errors };

@@ -1,81 +1,24 @@
 /**
  * Users and their roles. Validation happens here, at the domain edge, so the admin pages, the
- * API and the scripts all refuse the same bad input with the same messages. createUser, getUser,
- * findUserByUsername and setPassword serve bootstrap and the scripts too, so they trust their
- * caller's authority; addUser, listUsers and updateUser take the acting user and check it.
+ * API and the scripts all refuse the same bad input with the same messages (the schemas are
+ * app/lib/admin-forms.ts, shared with the forms). createUser, getUser, findUserByUsername and
+ * setPassword serve bootstrap and the scripts too, so they trust their caller's authority;
+ * addUser, listUsers and updateUser take the acting user and check it. A rule a form can show
+ * next to an input (a taken username, one's own Admin role) comes back as an Outcome; a missing
+ * user, a missing permission or a conflict is thrown as a domain error.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { Op, UniqueConstraintError, type Transaction } from 'sequelize';
 import type { User } from '../../../db/index';
-import type { FieldErrors } from '~/lib/form-errors';
+import {
+  PasswordSchema, UserInputSchema, UserUpdateSchema, type FormMessages, type NewUserForm, type Outcome, type UserUpdate,
+} from '~/lib/admin-forms';
 import { isAdminRoleName } from '~/lib/permissions';
 import { models, store } from '../db.server';
 import { hashPassword } from '../auth/password.server';
 import { requirePermission, type CurrentUser } from '../auth/current-user.server';
-import { httpError, notFound } from '../http.server';
-import { searchWhere } from '../lists/page-query.server';
-
-export const UsernameSchema = z
-  .string()
-  .trim()
-  .min(1, 'Username is required.')
-  .max(100, 'Username must be at most 100 characters.')
-  .regex(/^[A-Za-z0-9_.@-]+$/, 'Username may contain letters, digits and _ . @ - only.');
-export const PasswordSchema = z.string().min(8, 'Password must be at least 8 characters.').max(256);
-
-export const UserInputSchema = z.object({
-  username: UsernameSchema,
-  first_name: z.string().trim().max(100).default(''),
-  last_name: z.string().trim().max(100).default(''),
-  email: z.union([z.email('Enter a valid email address.'), z.literal('')]).optional(),
-  active: z.boolean().default(true),
-  roles: z.array(z.string().min(1)).default([]),
-});
-
-/**
- * What an admin may change on an existing user, each field optional (absent = unchanged). The
- * username stays, since logins and audit trails refer to it.
- */
-export const UserUpdateSchema = z.object({
-  first_name: z.string().trim().max(100, 'First name must be at most 100 characters.').optional(),
-  last_name: z.string().trim().max(100, 'Last name must be at most 100 characters.').optional(),
-  email: z.string().trim().pipe(z.union([z.email('Enter a valid email address.'), z.literal('')])).optional(),
-  active: z.boolean().optional(),
-  roles: z.array(z.string().min(1)).optional(),
-  password: PasswordSchema.optional(),
-});
-export type UserUpdate = z.input<typeof UserUpdateSchema>;
-
-// The admin forms.
-const formNames = {
-  first_name: UserUpdateSchema.shape.first_name.unwrap(),
-  last_name: UserUpdateSchema.shape.last_name.unwrap(),
-  email: UserUpdateSchema.shape.email.unwrap(),
-  roles: z.array(z.string().min(1)).min(1, 'Choose at least one role.'),
-};
-const passwordsMatch = (v: { password: string; confirm_password: string }) => v.password === v.confirm_password;
-const mismatch = { message: 'The passwords do not match.', path: ['confirm_password'] };
-
-export const NewUserFormSchema = z
-  .object({ username: UsernameSchema, ...formNames, password: PasswordSchema, confirm_password: z.string() })
-  .refine(passwordsMatch, mismatch);
-
-export const EditUserFormSchema = z
-  .object({
-    ...formNames,
-    // Blank keeps the current password.
-    password: z.union([z.literal(''), PasswordSchema]).default(''),
-    confirm_password: z.string().default(''),
-  })
-  .refine(passwordsMatch, mismatch);
-
-/** The deactivate / reactivate buttons send the state to set. */
-export const SetActiveFormSchema = z.object({ active: z.enum(['true', 'false']).transform((v) => v === 'true') });
-
-/** A form's fields as the schemas above expect them: `roles` is the list of ticked boxes. */
-export function userFormInput(form: FormData): Record<string, unknown> {
-  return { ...Object.fromEntries(form), roles: form.getAll('roles') };
-}
+import { ConflictError, NotFoundError, UnprocessableError } from '../domain-errors.server';
+import { searchWhere } from '../lists/sql.server';
 
 export type UserSummary = {
   id: number;
@@ -88,9 +31,6 @@ export type UserSummary = {
   last_login: string | null;
   created_on: string;
 };
-
-/** Either the result, or messages keyed by form field for the page to show next to the inputs. */
-export type Outcome<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
 
 export function summarise(user: User): UserSummary {
   return {
@@ -120,10 +60,10 @@ export async function createUser(input: z.input<typeof UserInputSchema> & { pass
   const { User, Role } = models();
   const data = UserInputSchema.parse(input);
   const password = PasswordSchema.parse(input.password);
-  const duplicate = () => httpError(409, `A user named ${data.username} already exists.`);
+  const duplicate = () => new ConflictError(`A user named ${data.username} already exists.`);
   if (await User.findOne({ where: { username: data.username } })) throw duplicate();
   const { roles, missing } = await findRoles(data.roles);
-  if (missing.length) throw httpError(422, `Unknown role: ${missing.join(', ')}`);
+  if (missing.length) throw new UnprocessableError(`Unknown role: ${missing.join(', ')}`);
   const password_hash = await hashPassword(password);
   let id: number;
   try {
@@ -153,7 +93,7 @@ export async function createUser(input: z.input<typeof UserInputSchema> & { pass
 export async function getUser(id: number): Promise<UserSummary> {
   const { User, Role } = models();
   const user = await User.findByPk(id, { include: [{ model: Role, as: 'roles' }] });
-  if (!user) throw notFound(`User ${id} does not exist.`);
+  if (!user) throw new NotFoundError(`User ${id} does not exist.`);
   return summarise(user);
 }
 
@@ -166,7 +106,7 @@ export async function findUserByUsername(username: string): Promise<UserSummary 
 export async function setPassword(id: number, password: string): Promise<void> {
   const { User } = models();
   const user = await User.findByPk(id);
-  if (!user) throw notFound(`User ${id} does not exist.`);
+  if (!user) throw new NotFoundError(`User ${id} does not exist.`);
   await user.update({ password_hash: await hashPassword(PasswordSchema.parse(password)) });
 }
 
@@ -183,7 +123,7 @@ export async function listUsers(actor: CurrentUser, { search = '' }: { search?: 
 }
 
 /** Creates a user from the admin form: a taken username or an unknown role comes back as a field error. */
-export async function addUser(actor: CurrentUser, input: z.output<typeof NewUserFormSchema>): Promise<Outcome<UserSummary>> {
+export async function addUser(actor: CurrentUser, input: NewUserForm): Promise<Outcome<UserSummary>> {
   requirePermission(actor, 'can_write', 'User');
   if (await findUserByUsername(input.username)) {
     return { ok: false, errors: { username: `The username ${input.username} is already taken.` } };
@@ -194,7 +134,7 @@ export async function addUser(actor: CurrentUser, input: z.output<typeof NewUser
     const { confirm_password: _confirm, ...fields } = input;
     return { ok: true, value: await createUser({ ...fields, active: true }) };
   } catch (error) {
-    if (error instanceof Response && error.status === 409) {
+    if (error instanceof ConflictError) {
       return { ok: false, errors: { username: `The username ${input.username} is already taken.` } };
     }
     throw error;
@@ -211,9 +151,9 @@ export async function updateUser(actor: CurrentUser, id: number, input: UserUpda
   const data = UserUpdateSchema.parse(input);
   const { User, Role } = models();
   const user = await User.findByPk(id, { include: [{ model: Role, as: 'roles' }] });
-  if (!user) throw notFound(`User ${id} does not exist.`);
+  if (!user) throw new NotFoundError(`User ${id} does not exist.`);
 
-  const errors: FieldErrors = {};
+  const errors: FormMessages = {};
   if (actor.id === user.id) {
     if (data.active === false) errors.active = 'You cannot deactivate your own account.';
     const wasAdmin = (user.roles ?? []).some((r) => isAdminRoleName(r.name));
