@@ -2,9 +2,9 @@ import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from '@remix-run/react';
 import type { ShellData } from '~/lib/shell';
-import { AppShell } from '~/ui/AppShell';
-import { ErrorPage } from '~/ui/ErrorPage';
-import { loadShell } from '~/server/shell.server';
+import { AppShell } from '~/ui/app-shell';
+import { ErrorPage } from '~/ui/error-page';
+import { loadShell } from '~/server/auth/shell.server';
 import stylesheet from './tailwind.css?url';
 
 export const links: LinksFunction = () => [

@@ -42,3 +42,6 @@ export function firstMessages(errors: FieldErrors): Record<string, string> {
   for (const [field, messages] of Object.entries(errors)) if (messages.length) out[field] = messages[0];
   return out;
 }
+
+/** A zod failure as one message per field: what a form re-renders under its inputs. */
+export const formMessagesOf = (error: z.ZodError): Record<string, string> => firstMessages(fieldErrorsOf(error));
