@@ -13,6 +13,7 @@ import { InvalidInputError } from '~/server/domain-errors.server';
 import { changeOwnPassword, saveProfile, saveTheme } from '~/server/security/profile.server';
 import { CsrfInput } from '~/ui/csrf-input';
 import { Input } from '~/ui/primitives/input';
+import { Select } from '~/ui/primitives/select';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -64,15 +65,11 @@ export default function SettingsPage() {
         <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
           <CsrfInput />
           <input type="hidden" name="intent" value="set-theme" />
-          <div>
-            <label htmlFor="theme" className="block text-sm font-medium">Colour theme</label>
-            <select id="theme" name="theme" defaultValue={profile.theme}
-              className="mt-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900">
-              <option value="system">Same as the system</option>
-              <option value="light">Light</option>
-              <option value="dark">Dark</option>
-            </select>
-          </div>
+          <Select id="theme" name="theme" label="Colour theme" defaultValue={profile.theme}>
+            <option value="system">Same as the system</option>
+            <option value="light">Light</option>
+            <option value="dark">Dark</option>
+          </Select>
           <button type="submit" className={buttonClass}>Save theme</button>
         </Form>
       </section>

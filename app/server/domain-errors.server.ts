@@ -20,16 +20,23 @@ export abstract class DomainError extends Error {
 }
 
 /**
- * 400: the input is wrong. With `fields`, the answer is `{message: {field: [messages]}}`
- * (one shape everywhere, app/lib/field-errors.ts); without, `{message}`.
+ * An error about the input: with `fields`, the answer is `{message: {field: [messages]}}` (one
+ * shape everywhere, app/lib/field-errors.ts); without, `{message}`.
  */
-export class InvalidInputError extends DomainError {
-  readonly status = 400;
+export abstract class InputError extends DomainError {
   readonly fields: FieldErrors | null;
 
-  constructor(message: string | FieldErrors) {
-    super(typeof message === 'string' ? message : 'The input is not valid.');
+  constructor(message: string | FieldErrors, summary: string) {
+    super(typeof message === 'string' ? message : summary);
     this.fields = typeof message === 'string' ? null : message;
+  }
+}
+
+/** 400: the input is wrong. */
+export class InvalidInputError extends InputError {
+  readonly status = 400;
+  constructor(message: string | FieldErrors) {
+    super(message, 'The input is not valid.');
   }
 }
 
@@ -68,13 +75,10 @@ export class TooLargeError extends DomainError {
 }
 
 /** 422: well-formed input the rules refuse (a rule of the domain, not a syntax error). */
-export class UnprocessableError extends DomainError {
+export class UnprocessableError extends InputError {
   readonly status = 422;
-  readonly fields: FieldErrors | null;
-
   constructor(message: string | FieldErrors) {
-    super(typeof message === 'string' ? message : 'The input cannot be processed.');
-    this.fields = typeof message === 'string' ? null : message;
+    super(message, 'The input cannot be processed.');
   }
 }
 

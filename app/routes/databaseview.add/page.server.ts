@@ -26,7 +26,7 @@ import { resolveConnection } from '~/server/databases/connection.server';
 import { getDatabase } from '~/server/databases/records.server';
 import { createDatabase, deleteDatabase, updateDatabase } from '~/server/databases/save-database.server';
 import { testConnection } from '~/server/databases/test-connection.server';
-import { InvalidInputError, UnprocessableError } from '~/server/domain-errors.server';
+import { InputError, InvalidInputError, UnprocessableError } from '~/server/domain-errors.server';
 import { EngineError } from '~/server/engines/errors.server';
 import { PASSWORD_MASK } from '~/server/engines/uri.server';
 
@@ -77,7 +77,7 @@ const text = (form: FormData, name: string) => {
 
 /** The field errors a domain function threw about the input, or null for any other error. */
 function fieldsOf(error: unknown): FieldErrors | null {
-  return (error instanceof InvalidInputError || error instanceof UnprocessableError) && error.fields ? error.fields : null;
+  return error instanceof InputError && error.fields ? error.fields : null;
 }
 
 /**

@@ -10,6 +10,7 @@ import { Pager } from '~/ui/pager';
 import { SearchForm } from '~/ui/search-form';
 import { useShell } from '~/ui/use-shell';
 import { databaseListAction, loadDatabaseList } from './page.server';
+import { Select } from '~/ui/primitives/select';
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadDatabaseList(request);
 
@@ -70,14 +71,10 @@ export default function DatabaseList() {
         </p>
       )}
       <SearchForm label="Search databases by name" search={list.search} keep={{ sort: list.sort, dir: list.dir }}>
-        <div>
-          <label htmlFor="list-engine" className="block text-sm font-medium">Engine</label>
-          <select id="list-engine" name="engine" defaultValue={list.filters.engine}
-            className="mt-1 block rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900">
-            <option value="">All engines</option>
-            {list.engines.map((engine) => <option key={engine.name} value={engine.name}>{engine.label}</option>)}
-          </select>
-        </div>
+        <Select id="list-engine" name="engine" label="Engine" defaultValue={list.filters.engine}>
+          <option value="">All engines</option>
+          {list.engines.map((engine) => <option key={engine.name} value={engine.name}>{engine.label}</option>)}
+        </Select>
       </SearchForm>
       <ListTable caption="Databases" noun="databases" columns={canWrite ? [...columns, actionsColumn] : columns} rows={list.rows} rowKey={(d) => d.id}
         state={list} search={list.search} empty={<p>No databases are connected yet.</p>} />

@@ -15,6 +15,7 @@ import { BulkDeleteBar, SelectBox } from '~/ui/saved-queries/bulk-delete-bar';
 import { BulkDeleteConfirmation, SavedQueryActions, SqlPreview } from '~/ui/saved-queries/saved-query-parts';
 import { SearchForm } from '~/ui/search-form';
 import { useShell } from '~/ui/use-shell';
+import { Select } from '~/ui/primitives/select';
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadSavedQueriesPage(request);
 
@@ -56,14 +57,10 @@ export default function SavedQueryList() {
       )}
       {answer && 'confirm' in answer && <BulkDeleteConfirmation items={answer.confirm} />}
       <SearchForm label="Search saved queries" search={list.search} keep={{ sort: list.sort, dir: list.dir }}>
-        <div>
-          <label htmlFor="list-database" className="block text-sm font-medium">Database</label>
-          <select id="list-database" name="database" defaultValue={list.filters.database}
-            className="mt-1 block rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900">
-            <option value="">All databases</option>
-            {list.databases.map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
-          </select>
-        </div>
+        <Select id="list-database" name="database" label="Database" defaultValue={list.filters.database}>
+          <option value="">All databases</option>
+          {list.databases.map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
+        </Select>
       </SearchForm>
       {canWrite && <BulkDeleteBar noun="saved queries" rowCount={list.rows.length} />}
       <ListTable caption="Your saved queries" noun="saved queries" columns={shown} rows={list.rows} rowKey={(q) => q.id} state={list} search={list.search}

@@ -27,7 +27,7 @@ import { parseFields } from '~/server/api/inputs.server';
 import { findCurrentUser, requireUserWith, type CurrentUser } from '~/server/auth/current-user.server';
 import { flashToasts } from '~/server/auth/session.server';
 import { getDatasetDetail } from '~/server/datasets/show.server';
-import { DomainError, InvalidInputError, NotFoundError, UnprocessableError } from '~/server/domain-errors.server';
+import { DomainError, InputError, InvalidInputError, NotFoundError } from '~/server/domain-errors.server';
 import { EngineError } from '~/server/engines/errors.server';
 import { env } from '~/server/env.server';
 import { sqlLabBootstrap, sqlLabDatabases } from '~/server/sqllab/bootstrap.server';
@@ -85,7 +85,7 @@ async function refusal(error: unknown): Promise<{ status: number; error: PageErr
   let status: number;
   if (error instanceof SqlLabError) [body, status] = [error.toJSON(), error.status];
   else if (error instanceof EngineError) [body, status] = [{ errors: describeFailure(error).errors }, describeFailure(error).status];
-  else if (error instanceof InvalidInputError || error instanceof UnprocessableError) [body, status] = [{ message: error.fields ?? error.message }, error.status];
+  else if (error instanceof InputError) [body, status] = [{ message: error.fields ?? error.message }, error.status];
   else if (error instanceof DomainError) [body, status] = [{ message: error.message }, error.status];
   else if (error instanceof Response) [body, status] = [await error.json().catch(() => null), error.status];
   else throw error;

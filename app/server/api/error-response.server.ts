@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import { fieldErrorsOf } from '~/lib/field-errors';
-import { DomainError, InvalidInputError, UnprocessableError } from '../domain-errors.server';
+import { DomainError, InputError } from '../domain-errors.server';
 import { EngineError, EngineErrors, type SupersetError } from '../engines/errors.server';
 import { SqlLabError } from '../sqllab/errors.server';
 
@@ -42,7 +42,7 @@ const INTERNAL = 'Internal error: the server could not answer this request. The 
 export function errorResponse(error: unknown): Response {
   if (error instanceof Response) return error;
   if (error instanceof DomainError) {
-    const fields = error instanceof InvalidInputError || error instanceof UnprocessableError ? error.fields : null;
+    const fields = error instanceof InputError ? error.fields : null;
     return json({ message: fields ?? error.message }, { status: error.status, headers: error.headers });
   }
   if (error instanceof SqlLabError) return json(error.toJSON(), { status: error.status });

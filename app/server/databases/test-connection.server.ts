@@ -14,7 +14,7 @@ import { closePool } from '../engines/pools.server';
 import { engines, findEngine } from '../engines/registry.server';
 import type { Database } from '../../../db/index';
 import { checkParameters, resolveConnection, targetOf, type ResolvedConnection } from './connection.server';
-import { InvalidInputError, UnprocessableError } from '../domain-errors.server';
+import { InputError } from '../domain-errors.server';
 import { findDatabaseByName, getDatabase } from './records.server';
 
 export const CONNECTION_OK = 'OK';
@@ -87,7 +87,7 @@ export async function validateParameters(actor: CurrentUser, input: ValidatePara
   } catch (error) {
     // A refused connection (a masked password, a SQLite file outside the allowed directories) is
     // an engine error here, as Superset's form expects every answer of this endpoint to be.
-    if ((error instanceof InvalidInputError || error instanceof UnprocessableError) && error.fields) {
+    if (error instanceof InputError && error.fields) {
       const fields = Object.keys(error.fields).map((f) => f.replace(/^parameters\./, ''));
       const message = Object.entries(error.fields).map(([field, messages]) => `${field}: ${messages.join(' ')}`).join('; ');
       throw engineError('GENERIC_DB_ENGINE_ERROR', message, { engineName: engine.label, invalid: fields, status: 422 });
