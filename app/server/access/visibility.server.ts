@@ -11,7 +11,7 @@ import { literal, Op, type WhereOptions } from 'sequelize';
 import { isAdmin } from '~/lib/permissions';
 import type { CurrentUser } from '../auth/current-user.server';
 import { store } from '../db.server';
-import { queriesVisibleTo } from '../sqllab/query-record.server';
+import { queriesVisibleTo } from './query-access.server';
 import { resolveDataGrants, visibleDatabaseIds, type DataGrants } from './data-grants.server';
 
 /** As in Superset: admins see every dashboard; others see published ones and drafts they own or created. */

@@ -33,7 +33,8 @@ import { NotFoundError, UnprocessableError } from '../domain-errors.server';
 import { CopyCsvRewriter, csvRecord, exportFileName, UTF8_BOM } from './csv.server';
 import { getSqlLabDatabase } from './database.server';
 import { queryFailed } from './errors.server';
-import { findQueryByClientId, requireQueryAccess } from './query-record.server';
+import { requireQueryAccess } from '../access/query-access.server';
+import { findQueryByClientId } from './query-record.server';
 import { uniqueNames } from './query-shapes.server';
 
 const encoder = new TextEncoder();

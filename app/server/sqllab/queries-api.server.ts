@@ -9,7 +9,7 @@ import type { QueryResultDict } from '~/lib/sqllab-api';
 import { requirePermission, type CurrentUser } from '../auth/current-user.server';
 import { models } from '../db.server';
 import { NotFoundError } from '../domain-errors.server';
-import { queriesVisibleTo } from './query-record.server';
+import { queriesVisibleTo } from '../access/query-access.server';
 import { toQueryRecord, toQueryResult } from './query-shapes.server';
 import { queryLoadOptions } from './runner.server';
 

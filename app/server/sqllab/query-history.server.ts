@@ -11,7 +11,7 @@ import { models } from '../db.server';
 import { findPage, type ListPage, type ListSpec, type PageQuery } from '../lists/page-query.server';
 import { personName, PERSON_ATTRIBUTES } from '../lists/people.server';
 import { searchWhere } from '../lists/sql.server';
-import { canAccessAllQueries, queriesVisibleTo } from './query-record.server';
+import { canAccessAllQueries, queriesVisibleTo } from '../access/query-access.server';
 
 const PREVIEW_CHARS = 20_000;
 

@@ -13,10 +13,8 @@ import { literal, Op, UniqueConstraintError, type WhereOptions } from 'sequelize
 import { ACTIVE_STATES, type CtasMethod, type QueryState } from '~/lib/sqllab-api';
 import type { LimitingFactor } from '~/lib/sql/limit';
 import type { Query } from '../../../db/index';
-import { hasPermission } from '~/lib/permissions';
-import type { CurrentUser } from '../auth/current-user.server';
 import { models } from '../db.server';
-import { ConflictError, ForbiddenError } from '../domain-errors.server';
+import { ConflictError } from '../domain-errors.server';
 import type { Failure } from './errors.server';
 
 export interface NewQuery {
@@ -149,19 +147,3 @@ export function findQueryByClientId(clientId: string): Promise<Query | null> {
   return models().Query.findOne({ where: { client_id: clientId } });
 }
 
-/** Superset's `can_access_all_queries`: admins and holders of all_query_access see everyone's queries. */
-export function canAccessAllQueries(user: CurrentUser): boolean {
-  return hasPermission(user.roles, 'all_query_access', 'all_query_access');
-}
-
-/** The queries this user may see: their own, or all of them with all_query_access. */
-export function queriesVisibleTo(user: CurrentUser): WhereOptions {
-  return canAccessAllQueries(user) ? {} : { user_id: user.id };
-}
-
-/** 403 unless the query is the user's own or they may see every query. */
-export function requireQueryAccess(user: CurrentUser, query: Pick<Query, 'user_id'>): void {
-  if (query.user_id !== user.id && !canAccessAllQueries(user)) {
-    throw new ForbiddenError('This query belongs to another user: you may only see and stop your own queries.');
-  }
-}

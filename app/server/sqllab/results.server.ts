@@ -10,7 +10,7 @@ import { requireDatabaseAccess } from '../access/database-access.server';
 import { requirePermission, type CurrentUser } from '../auth/current-user.server';
 import { models } from '../db.server';
 import { sqlLabError, type SqlLabError } from './errors.server';
-import { requireQueryAccess } from './query-record.server';
+import { requireQueryAccess } from '../access/query-access.server';
 import { executionBody } from './responses.server';
 import { loadResults } from './results-backend.server';
 import { queryLoadOptions } from './runner.server';

@@ -11,7 +11,8 @@ import { models } from '../db.server';
 import { cancelQuery } from '../engines/execute.server';
 import { NotFoundError } from '../domain-errors.server';
 import { connectionOf } from './database.server';
-import { findQueryByClientId, markStopped, requireQueryAccess } from './query-record.server';
+import { requireQueryAccess } from '../access/query-access.server';
+import { findQueryByClientId, markStopped } from './query-record.server';
 import { abortLocalQuery } from './runner.server';
 
 const CANCEL_DEADLINE_MS = 5_000;
