@@ -18,6 +18,7 @@
  */
 import type { z } from 'zod';
 import { requireUser, type CurrentUser } from '../auth/current-user.server';
+import { bearerToken } from '../auth/tokens.server';
 import { NotAuthenticatedError } from '../domain-errors.server';
 import { errorResponse, json } from './error-response.server';
 import { parseParams, type InputReader } from './inputs.server';
@@ -94,12 +95,6 @@ async function authenticate(request: Request): Promise<CurrentUser> {
   }
 }
 
-function bearerOf(request: Request): string | null {
-  const header = request.headers.get('Authorization') ?? '';
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return match ? match[1] : null;
-}
-
 async function runMethod(spec: AnyMethod, request: Request, rawParams: Args['params']): Promise<Response> {
   const isPublic = 'public' in spec && spec.public;
   const user = isPublic ? null : await authenticate(request);
@@ -109,7 +104,7 @@ async function runMethod(spec: AnyMethod, request: Request, rawParams: Args['par
   const body = spec.body ? await spec.body.read(request) : undefined;
   const input = { params, query, body, signal: request.signal, origin: new URL(request.url).origin };
   const result = isPublic
-    ? await (spec as PublicMethod<unknown, unknown, unknown, unknown>).run(null, { ...input, bearer: bearerOf(request) })
+    ? await (spec as PublicMethod<unknown, unknown, unknown, unknown>).run(null, { ...input, bearer: bearerToken(request) })
     : await (spec as UserMethod<unknown, unknown, unknown, unknown>).run(user as CurrentUser, input);
   if (spec.reply) return spec.reply(result, input);
   return json(result, { status: spec.status ?? 200 });
