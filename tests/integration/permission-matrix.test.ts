@@ -42,6 +42,7 @@ const ROWS: Row[] = [
   { route: '/api/v1/security/csrf_token', method: 'GET', path: '/api/v1/security/csrf_token/', expect: [200, 200, 200, 200, 401] },
   { route: '/api/v1/me', method: 'GET', path: '/api/v1/me/', expect: [200, 200, 200, 200, 401] },
   { route: '/api/v1/me/roles', method: 'GET', path: '/api/v1/me/roles/', expect: [200, 200, 200, 200, 401] },
+  { route: '/api/v1/time_range', method: 'GET', path: `/api/v1/time_range/?q=${r('Last week')}`, expect: [200, 200, 200, 200, 401] },
 
   // Databases: everyone with a login reads the list; looking inside takes database access; every write is Admin's.
   { route: '/api/v1/database', method: 'GET', path: '/api/v1/database/', expect: [200, 200, 200, 200, 401] },
