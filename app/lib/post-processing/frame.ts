@@ -5,7 +5,8 @@
  * its input, and the output's column names are Superset's (pandas') so saved charts and
  * Superset's chart plugins find the columns they expect.
  */
-export type Cell = string | number | boolean | null;
+/** `number[]` only for a boxplot's `__outliers`, as Superset answers them. */
+export type Cell = string | number | boolean | null | number[];
 
 export type Row = Record<string, Cell>;
 

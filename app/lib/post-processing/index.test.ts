@@ -32,6 +32,22 @@ const timeseries = [
 ];
 
 describe('applyPostProcessing', () => {
+  it('chains part 2 operations through the registry: a rolling sum over the pivoted series, then a comparison', () => {
+    const steps = [
+      timeseries[0]!,
+      // min_periods 1 keeps windows with one value and, as Superset does, drops the first row.
+      { operation: 'rolling', options: { rolling_type: 'sum', window: 2, min_periods: 1, columns: { 'SUM(num)': 'SUM(num)' }, is_pivot_df: true } },
+      { operation: 'rename', options: { columns: { 'SUM(num)': null }, level: 0, inplace: true } },
+      { operation: 'flatten' },
+      { operation: 'compare', options: { source_columns: ['boy'], compare_columns: ['girl'], compare_type: 'difference', drop_original_columns: false } },
+    ];
+    // boy: 3 then 1 → window sums 3, 4; girl: 2 then null → 2, 2 (the null is skipped).
+    expect(applyPostProcessing(frame, steps)).toEqual({
+      columns: ['__timestamp', 'boy', 'girl', 'difference__boy__girl'],
+      rows: [{ __timestamp: 2000, boy: 4, girl: 2, difference__boy__girl: 2 }],
+    });
+  });
+
   it('runs the steps in order and answers a plain frame', () => {
     expect(applyPostProcessing(frame, timeseries)).toEqual({
       columns: ['__timestamp', 'boy', 'girl'],

@@ -15,15 +15,21 @@
  * its side fields itself (flatten drops them on purpose).
  */
 import { z } from 'zod';
+import { boxplot, boxplotOptionsSchema } from './boxplot';
+import { compare, compareOptionsSchema } from './compare';
+import { contribution, contributionOptionsSchema } from './contribution';
 import { cum, CumOptionsSchema } from './cum';
 import { diff, DiffOptionsSchema } from './diff';
 import { flatten, FlattenOptionsSchema } from './flatten';
 import type { Frame } from './frame';
+import { histogram, histogramOptionsSchema } from './histogram';
 import { type LeveledFrame, withSideFields } from './levels';
 import { pivot, PivotOptionsSchema } from './pivot';
 import { PostProcessingError } from './post-processing-error';
 import { rank, RankOptionsSchema } from './rank';
 import { rename, RenameOptionsSchema } from './rename';
+import { resample, resampleOptionsSchema } from './resample';
+import { rolling, rollingOptionsSchema } from './rolling';
 import { sort, SortOptionsSchema } from './sort';
 
 export { PostProcessingError } from './post-processing-error';
@@ -58,7 +64,12 @@ export const OPERATIONS: Record<string, Operation> = {
   rank: defineOperation(RankOptionsSchema, rank, aware),
   cum: defineOperation(CumOptionsSchema, cum, aware),
   diff: defineOperation(DiffOptionsSchema, diff, aware),
-  // part 2: rolling, resample, contribution, compare, histogram, boxplot
+  rolling: defineOperation(rollingOptionsSchema, rolling, aware),
+  resample: defineOperation(resampleOptionsSchema, resample, aware),
+  contribution: defineOperation(contributionOptionsSchema, contribution, aware),
+  compare: defineOperation(compareOptionsSchema, compare, aware),
+  histogram: defineOperation(histogramOptionsSchema, histogram),
+  boxplot: defineOperation(boxplotOptionsSchema, boxplot),
 };
 
 export const PostProcessingStepSchema = z.object({

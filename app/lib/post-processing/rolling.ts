@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { appendColumns } from './append-columns';
+import { numeric, type Cell } from './frame';
+import { type LeveledFrame } from './levels';
+
+/**
+ * Superset's `rolling` operation (pandas `DataFrame.rolling(window, min_periods, center=False)`
+ * followed by one aggregation). Semantics kept from pandas:
+ * - a window covers the current row and the `window - 1` rows before it;
+ * - nulls (and non-numbers) are skipped, and a window with fewer than `min_periods` non-null values
+ *   gives null (`count` is the exception: pandas counts the window's rows, nulls included, against
+ *   `min_periods`, and answers the number of non-null values);
+ * - `min_periods` defaults to `window`; `std` and `var` are sample statistics (ddof = 1);
+ * - after the rolling, Superset drops the first `min_periods` rows when `min_periods` is set and
+ *   non-zero (`df[min_periods:]`), so that the partial windows never reach the chart.
+ * `columns` maps source → target (append-columns.ts): `{y: 'y'}` replaces y, `{y: 'y2'}` appends
+ * y2 and keeps y; on a pivoted (leveled) frame a source names a metric, i.e. all its columns.
+ * With `is_pivot_df` (what Superset's frontend sends after a pivot) `columns` is ignored and every
+ * column but the index (`frame.index`, or the first column of a frame without one) is rolled in
+ * place. Superset also flattens the names and resets the index at that point; here levels and
+ * index stay until `flatten`, which gives the same names (its commas escaped, though).
+ * Not supported: `win_type` (weighted windows), `center: true`, and the pairwise `corr`/`cov`,
+ * `skew`, `kurt`; they are refused rather than answered differently from Superset.
+ */
+export const ROLLING_TYPES = [
+  'count',
+  'max',
+  'mean',
+  'median',
+  'min',
+  'quantile',
+  'std',
+  'sum',
+  'var',
+] as const;
+export type RollingType = (typeof ROLLING_TYPES)[number];
+
+export const rollingOptionsSchema = z
+  .strictObject({
+    rolling_type: z.enum(ROLLING_TYPES),
+    window: z.number().int().positive(),
+    min_periods: z.number().int().nonnegative().nullish(),
+    columns: z.record(z.string(), z.string()).nullish(),
+    rolling_type_options: z
+      .strictObject({
+        quantile: z.number().min(0).max(1).optional(),
+        interpolation: z.enum(['linear', 'lower', 'higher', 'midpoint']).optional(),
+      })
+      .nullish(),
+    center: z.literal(false).optional(),
+    is_pivot_df: z.boolean().optional(),
+  })
+  .refine((o) => o.min_periods == null || o.min_periods <= o.window, {
+    message: 'min_periods must be <= window',
+    path: ['min_periods'],
+  })
+  .refine((o) => o.rolling_type !== 'quantile' || o.rolling_type_options?.quantile !== undefined, {
+    message: 'quantile needs rolling_type_options.quantile',
+    path: ['rolling_type_options', 'quantile'],
+  });
+export type RollingOptions = z.infer<typeof rollingOptionsSchema>;
+
+type Interpolation = 'linear' | 'lower' | 'higher' | 'midpoint';
+
+/** The q-quantile of sorted values, the way pandas' rolling quantile interpolates. */
+export function quantileOfSorted(sorted: number[], q: number, interpolation: Interpolation = 'linear'): number {
+  const position = q * (sorted.length - 1);
+  const lower = Math.floor(position);
+  const upper = Math.ceil(position);
+  const low = sorted[lower];
+  const high = sorted[upper];
+  switch (interpolation) {
+    case 'lower':
+      return low;
+    case 'higher':
+      return high;
+    case 'midpoint':
+      return (low + high) / 2;
+    default:
+      return low + (high - low) * (position - lower);
+  }
+}
+
+function sampleVariance(values: number[]): number | null {
+  if (values.length < 2) return null;
+  const mean = values.reduce((a, b) => a + b, 0) / values.length;
+  const squares = values.reduce((a, b) => a + (b - mean) ** 2, 0);
+  return squares / (values.length - 1);
+}
+
+function aggregate(values: number[], options: RollingOptions): number | null {
+  const sorted = () => [...values].sort((a, b) => a - b);
+  switch (options.rolling_type) {
+    case 'sum':
+      // pandas: the sum of an empty window (allowed by min_periods = 0) is 0.
+      return values.reduce((a, b) => a + b, 0);
+    case 'mean':
+      return values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
+    case 'min':
+      return values.length ? Math.min(...values) : null;
+    case 'max':
+      return values.length ? Math.max(...values) : null;
+    case 'median':
+      return values.length ? quantileOfSorted(sorted(), 0.5) : null;
+    case 'quantile': {
+      const { quantile = 0.5, interpolation } = options.rolling_type_options ?? {};
+      return values.length ? quantileOfSorted(sorted(), quantile, interpolation) : null;
+    }
+    case 'var':
+      return sampleVariance(values);
+    case 'std': {
+      const variance = sampleVariance(values);
+      return variance === null ? null : Math.sqrt(variance);
+    }
+    case 'count':
+      return values.length;
+  }
+}
+
+/** One column rolled: the cell for each row, null where the window is too short. */
+function rollColumn(cells: Cell[], options: RollingOptions): Cell[] {
+  const minPeriods = options.min_periods ?? options.window;
+  return cells.map((_, end) => {
+    const start = Math.max(0, end - options.window + 1);
+    const values: number[] = [];
+    for (let i = start; i <= end; i += 1) {
+      const value = numeric(cells[i]);
+      if (value !== null) values.push(value);
+    }
+    const observed = options.rolling_type === 'count' ? end - start + 1 : values.length;
+    if (observed < minPeriods) return null;
+    const result = aggregate(values, options);
+    return result !== null && Number.isFinite(result) ? result : null;
+  });
+}
+
+export function rolling(frame: LeveledFrame, rawOptions: RollingOptions): LeveledFrame {
+  const options = rollingOptionsSchema.parse(rawOptions);
+  let rolled: LeveledFrame;
+  if (options.is_pivot_df) {
+    const index = frame.index ?? frame.columns.slice(0, 1);
+    const rows = frame.rows.map((row) => ({ ...row }));
+    for (const column of frame.columns.filter((name) => !index.includes(name))) {
+      const values = rollColumn(
+        frame.rows.map((row) => row[column] ?? null),
+        options,
+      );
+      rows.forEach((row, r) => (row[column] = values[r]));
+    }
+    rolled = { ...frame, rows };
+  } else {
+    rolled = appendColumns(frame, options.columns ?? {}, (values) => rollColumn(values, options));
+  }
+  const skipped = options.min_periods ? options.min_periods : 0;
+  return { ...rolled, rows: rolled.rows.slice(skipped) };
+}
