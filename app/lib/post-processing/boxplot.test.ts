@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { boxplot, boxplotOptionsSchema, percentile } from './boxplot';
+import { boxplot, boxplotOptionsSchema } from './boxplot';
+import { percentile } from './stats';
 import type { Frame } from './frame';
 
 const frame: Frame = {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { type Cell, type Frame, type Row } from './frame';
+import { compareTuples } from './levels';
+import { mean, percentile, quantileOfSorted, sortedAscending } from './stats';
 import { MISSING_COLUMNS, PostProcessingError } from './post-processing-error';
 
 /**
@@ -37,40 +39,15 @@ export type BoxplotOptions = z.infer<typeof boxplotOptionsSchema>;
 
 const STATISTICS = ['mean', 'median', 'max', 'min', 'q1', 'q3', 'count', 'outliers'] as const;
 
-/** numpy's lerp, which computes from the nearer end for t ≥ 0.5. */
-const lerp = (a: number, b: number, t: number) => (t >= 0.5 ? b - (b - a) * (1 - t) : a + (b - a) * t);
-
-/** numpy percentile (0–100) of sorted values, 'linear' or 'midpoint'; null for no values. */
-export function percentile(sorted: number[], p: number, method: 'linear' | 'midpoint'): number | null {
-  if (sorted.length === 0) return null;
-  const position = (p / 100) * (sorted.length - 1);
-  const lower = Math.floor(position);
-  const upper = Math.min(lower + 1, sorted.length - 1);
-  const fraction = position - lower;
-  const gamma = method === 'midpoint' ? (fraction === 0 ? 0 : 0.5) : fraction;
-  return lerp(sorted[lower], sorted[upper], gamma);
-}
-
 function toNumber(cell: Cell | undefined): number | null {
   if (typeof cell === 'number') return Number.isFinite(cell) ? cell : null;
   if (typeof cell === 'string' && cell.trim() !== '' && Number.isFinite(Number(cell))) return Number(cell);
   return null;
 }
 
-function compareKeys(a: Cell[], b: Cell[]): number {
-  for (let i = 0; i < a.length; i += 1) {
-    const x = a[i];
-    const y = b[i];
-    if (x === y) continue;
-    if (typeof x === 'number' && typeof y === 'number') return x - y;
-    return String(x) < String(y) ? -1 : 1;
-  }
-  return 0;
-}
-
 function statistics(raw: (number | null)[], options: BoxplotOptions): Record<(typeof STATISTICS)[number], unknown> {
   const values = raw.filter((v): v is number => v !== null);
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = sortedAscending(values);
   const q1 = percentile(sorted, 25, 'midpoint');
   const q3 = percentile(sorted, 75, 'midpoint');
   let high: number | null = sorted.length ? sorted[sorted.length - 1] : null;
@@ -88,9 +65,8 @@ function statistics(raw: (number | null)[], options: BoxplotOptions): Record<(ty
       ? []
       : [...values.filter((v) => v > (high as number)), ...values.filter((v) => v < (low as number))];
   return {
-    mean: values.length ? values.reduce((a, b) => a + b, 0) / values.length : null,
-    // numpy's median averages the two middle values.
-    median: sorted.length ? (sorted[(sorted.length - 1) >> 1] + sorted[sorted.length >> 1]) / 2 : null,
+    mean: mean(values),
+    median: quantileOfSorted(sorted, 0.5),
     max: high,
     min: low,
     q1,
@@ -117,7 +93,7 @@ export function boxplot(frame: Frame, rawOptions: BoxplotOptions): Frame {
   }
   const names = STATISTICS.flatMap((statistic) => options.metrics.map((metric) => [metric, statistic] as const));
   const rows = [...groups.values()]
-    .sort((a, b) => compareKeys(a.keys, b.keys))
+    .sort((a, b) => compareTuples(a.keys, b.keys))
     .map(({ keys, rows: members }) => {
       const row: Row = {};
       groupby.forEach((name, i) => {

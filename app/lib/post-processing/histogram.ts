@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Cell, type Frame, type Row } from './frame';
+import { compareTuples } from './levels';
 import { MISSING_COLUMNS, PostProcessingError } from './post-processing-error';
 
 /**
@@ -82,17 +83,6 @@ function counts(values: number[], edges: number[]): number[] {
   return result;
 }
 
-function compareKeys(a: Cell[], b: Cell[]): number {
-  for (let i = 0; i < a.length; i += 1) {
-    const x = a[i];
-    const y = b[i];
-    if (x === y) continue;
-    if (typeof x === 'number' && typeof y === 'number') return x - y;
-    return String(x) < String(y) ? -1 : 1;
-  }
-  return 0;
-}
-
 export function histogram(frame: Frame, rawOptions: HistogramOptions): Frame {
   const options = histogramOptionsSchema.parse(rawOptions);
   const groupby = options.groupby ?? [];
@@ -126,7 +116,7 @@ export function histogram(frame: Frame, rawOptions: HistogramOptions): Frame {
       groups.set(id, group);
     });
     table = [...groups.values()]
-      .sort((a, b) => compareKeys(a.keys, b.keys))
+      .sort((a, b) => compareTuples(a.keys, b.keys))
       .map((group) => ({ keys: group.keys, counts: tally(group.values) }));
   }
 

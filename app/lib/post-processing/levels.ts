@@ -105,6 +105,15 @@ export function compareCells(a: Cell, b: Cell, ascending = true): number {
   return ascending ? order : -order;
 }
 
+/** Tuples of cells (group keys) compared cell by cell, as compareCells orders each. */
+export function compareTuples(a: readonly Cell[], b: readonly Cell[]): number {
+  for (const [i, cell] of a.entries()) {
+    const order = compareCells(cell, b[i] ?? null);
+    if (order !== 0) return order;
+  }
+  return 0;
+}
+
 /** Rows compared key by key, each key with its own direction. */
 export function compareRows(keys: readonly string[], ascending: readonly boolean[]) {
   return (a: Row, b: Row): number => {

@@ -27,6 +27,7 @@ import { AGGREGATORS } from './aggregators';
 import { type Cell, type Frame, type Row } from './frame';
 import {
   compareCells,
+  compareTuples,
   flatName,
   FLAT_COLUMN_SEPARATOR,
   type Level,
@@ -72,14 +73,6 @@ interface Group {
 }
 
 const keyOf = (cells: Cell[]): string => JSON.stringify(cells);
-
-function compareTuples(a: readonly Cell[], b: readonly Cell[]): number {
-  for (const [i, cell] of a.entries()) {
-    const order = compareCells(cell, b[i] ?? null);
-    if (order !== 0) return order;
-  }
-  return 0;
-}
 
 /** Aggregate functions by source column; a later aggregate on the same column wins, as in pandas. */
 function aggregateFunctions(frame: Frame, aggregates: PivotOptions['aggregates']) {

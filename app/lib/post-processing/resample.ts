@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { numeric, type Cell, type Row } from './frame';
 import { type LeveledFrame } from './levels';
 import { PostProcessingError } from './post-processing-error';
+import { mean, median, sum } from './stats';
 
 /**
  * Superset's `resample` operation: pandas `df.resample(rule)` over a time index of epoch
@@ -157,14 +158,9 @@ function interpolate(rows: Row[], columns: string[]): void {
   }
 }
 
-function aggregateBin(values: number[], method: 'sum' | 'mean' | 'median'): number | null {
-  if (method === 'sum') return values.reduce((a, b) => a + b, 0);
-  if (values.length === 0) return null;
-  if (method === 'mean') return values.reduce((a, b) => a + b, 0) / values.length;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length / 2;
-  return Number.isInteger(middle) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[Math.floor(middle)];
-}
+/** A bin's value: pandas sums an empty bin to 0; its mean and median are null. */
+const aggregateBin = (values: number[], method: 'sum' | 'mean' | 'median'): number | null =>
+  method === 'sum' ? sum(values) : method === 'mean' ? mean(values) : median(values);
 
 export function resample(frame: LeveledFrame, rawOptions: ResampleOptions): LeveledFrame {
   const options = resampleOptionsSchema.parse(rawOptions);

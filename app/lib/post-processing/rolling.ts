@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { appendColumns } from './append-columns';
 import { numeric, type Cell } from './frame';
 import { type LeveledFrame } from './levels';
+import { mean, median, quantileOfSorted, sampleVariance, sortedAscending, sum } from './stats';
 
 /**
  * Superset's `rolling` operation (pandas `DataFrame.rolling(window, min_periods, center=False)`
@@ -60,51 +61,22 @@ export const rollingOptionsSchema = z
   });
 export type RollingOptions = z.infer<typeof rollingOptionsSchema>;
 
-type Interpolation = 'linear' | 'lower' | 'higher' | 'midpoint';
-
-/** The q-quantile of sorted values, the way pandas' rolling quantile interpolates. */
-export function quantileOfSorted(sorted: number[], q: number, interpolation: Interpolation = 'linear'): number {
-  const position = q * (sorted.length - 1);
-  const lower = Math.floor(position);
-  const upper = Math.ceil(position);
-  const low = sorted[lower];
-  const high = sorted[upper];
-  switch (interpolation) {
-    case 'lower':
-      return low;
-    case 'higher':
-      return high;
-    case 'midpoint':
-      return (low + high) / 2;
-    default:
-      return low + (high - low) * (position - lower);
-  }
-}
-
-function sampleVariance(values: number[]): number | null {
-  if (values.length < 2) return null;
-  const mean = values.reduce((a, b) => a + b, 0) / values.length;
-  const squares = values.reduce((a, b) => a + (b - mean) ** 2, 0);
-  return squares / (values.length - 1);
-}
-
 function aggregate(values: number[], options: RollingOptions): number | null {
-  const sorted = () => [...values].sort((a, b) => a - b);
   switch (options.rolling_type) {
     case 'sum':
       // pandas: the sum of an empty window (allowed by min_periods = 0) is 0.
-      return values.reduce((a, b) => a + b, 0);
+      return sum(values);
     case 'mean':
-      return values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
+      return mean(values);
     case 'min':
       return values.length ? Math.min(...values) : null;
     case 'max':
       return values.length ? Math.max(...values) : null;
     case 'median':
-      return values.length ? quantileOfSorted(sorted(), 0.5) : null;
+      return median(values);
     case 'quantile': {
       const { quantile = 0.5, interpolation } = options.rolling_type_options ?? {};
-      return values.length ? quantileOfSorted(sorted(), quantile, interpolation) : null;
+      return quantileOfSorted(sortedAscending(values), quantile, interpolation);
     }
     case 'var':
       return sampleVariance(values);
