@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { numeric, type Cell, type Row } from './frame';
 import { type LeveledFrame } from './levels';
 import { PostProcessingError } from './post-processing-error';
+import { daysInMonth } from '../utc-calendar';
 import { mean, median, sum } from './stats';
 
 /**
@@ -71,7 +72,6 @@ function tickGrid(step: number, origin: number): Grid {
 }
 
 const utc = (year: number, month: number, day = 1) => Date.UTC(year, month, day);
-const lastDay = (year: number, month: number) => new Date(utc(year, month + 1, 0)).getUTCDate();
 
 /** Calendar bins of `months` months (1 or 12), labelled at the period's first or last day. */
 function calendarGrid(months: 1 | 12, end: boolean): Grid {
@@ -86,7 +86,7 @@ function calendarGrid(months: 1 | 12, end: boolean): Grid {
   const toLabel = (start: number) => (end ? addPeriod(start, 1) - DAY : start);
   const onOffset = (d: Date) =>
     end
-      ? d.getUTCDate() === lastDay(d.getUTCFullYear(), d.getUTCMonth()) && (months === 1 || d.getUTCMonth() === 11)
+      ? d.getUTCDate() === daysInMonth(d.getUTCFullYear(), d.getUTCMonth()) && (months === 1 || d.getUTCMonth() === 11)
       : d.getUTCDate() === 1 && (months === 1 || d.getUTCMonth() === 0);
   return {
     label: (t) => toLabel(periodStart(t)),

@@ -13,7 +13,8 @@
  * left over after the expression is an error rather than silently dropped.
  */
 import { TimeRangeError } from './errors';
-import { addUnits, checkYear, daysInMonth, isUnit, lastDay, startOfDay, truncate, type Unit } from './units';
+import { daysInMonth } from '../utc-calendar';
+import { addUnits, checkYear, isUnit, lastDay, startOfDay, truncate, type Unit } from './units';
 
 export interface Clock {
   /** The current instant; its UTC fields are the wall time every relative word is computed from. */

@@ -5,6 +5,7 @@
  * function here reads and writes getUTC*() / Date.UTC() only, so the answer does not depend on the
  * process time zone (tests/integration/time-range-time-zones.test.ts runs it under three zones).
  */
+import { daysInMonth, utcDateText, utcMillisText, utcTimeText } from '../utc-calendar';
 import { TimeRangeError } from './errors';
 
 export const UNITS = ['year', 'quarter', 'month', 'week', 'day', 'hour', 'minute', 'second'] as const;
@@ -27,9 +28,6 @@ function utc(year: number, month0: number, day: number, h = 0, m = 0, s = 0, ms 
   return d;
 }
 
-export function daysInMonth(year: number, month0: number): number {
-  return utc(year, month0 + 1, 0).getUTCDate();
-}
 
 /** Midnight of the same day. */
 export function startOfDay(d: Date): Date {
@@ -114,17 +112,13 @@ export function lastDay(d: Date, unit: Unit): Date {
   }
 }
 
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
 /**
  * Python's datetime.isoformat() of a naive date-time, which is what Superset's time_range endpoint
  * answers: `2024-03-06T00:00:00`, with `.ffffff` only when there is a fraction of a second.
  */
 export function isoformat(d: Date): string {
-  const date = `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-  const time = `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
-  const ms = d.getUTCMilliseconds();
-  return `${date}T${time}${ms ? `.${pad(ms, 3)}000` : ''}`;
+  const millis = utcMillisText(d);
+  return `${utcDateText(d)}T${utcTimeText(d)}${millis ? `${millis}000` : ''}`;
 }
 
 /** Python datetimes stop at years 1 and 9999; past them Superset fails, so do we (cleanly). */

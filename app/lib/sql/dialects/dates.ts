@@ -3,30 +3,23 @@
  * instant, and its UTC calendar day and wall clock are what a literal says, whatever the process
  * time zone (TZ) is; text is checked and normalised, never passed through a Date in local time.
  */
-
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+import { daysInMonth, utcDateText, utcMillisText, utcTimeText } from '../../utc-calendar';
 
 const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATETIME_TEXT = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?)?Z?$/;
 
 function checkDay(year: number, month: number, day: number, text: string): void {
-  // Date.UTC is pure arithmetic (no time zone): a day that does not exist rolls into another month.
-  const at = new Date(Date.UTC(year, month - 1, day));
-  if (year < 1 || at.getUTCFullYear() !== year || at.getUTCMonth() !== month - 1 || at.getUTCDate() !== day) {
+  if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month - 1)) {
     throw new RangeError(`"${text}" is not a calendar date.`);
   }
 }
 
-function utcParts(value: Date): { date: string; time: string; ms: number } {
+function utcParts(value: Date): { date: string; time: string; millis: string } {
   const t = value.getTime();
   if (!Number.isFinite(t)) throw new RangeError('An invalid Date cannot be written as SQL.');
   const year = value.getUTCFullYear();
   if (year < 1 || year > 9999) throw new RangeError(`The year ${year} is outside 0001-9999, which SQL dates cover.`);
-  return {
-    date: `${pad(year, 4)}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`,
-    time: `${pad(value.getUTCHours())}:${pad(value.getUTCMinutes())}:${pad(value.getUTCSeconds())}`,
-    ms: value.getUTCMilliseconds(),
-  };
+  return { date: utcDateText(value), time: utcTimeText(value), millis: utcMillisText(value) };
 }
 
 /** 'YYYY-MM-DD': a Date's UTC calendar day, or date text checked. */
@@ -46,8 +39,8 @@ export function calendarDateText(value: Date | string): string {
  */
 export function wallClockText(value: Date | string): string {
   if (value instanceof Date) {
-    const { date, time, ms } = utcParts(value);
-    return ms === 0 ? `${date} ${time}` : `${date} ${time}.${pad(ms, 3)}`;
+    const { date, time, millis } = utcParts(value);
+    return `${date} ${time}${millis}`;
   }
   const m = DATETIME_TEXT.exec(value);
   if (!m) throw new RangeError(`"${value}" is not a timestamp written YYYY-MM-DD HH:MM:SS.`);
