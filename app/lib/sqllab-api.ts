@@ -104,6 +104,19 @@ export const StopQuerySchema = z.object({
   client_id: z.string({ error: 'client_id is required: the id of the query to stop.' }).trim().min(1, 'client_id cannot be empty.').max(36),
 });
 
+/** GET /api/v1/sqllab/events/?client_id=… (a plain parameter: EventSource takes a URL, not a body). */
+export const QueryEventsQuerySchema = z.object({
+  client_id: z
+    .string({ error: 'client_id is required: the id of the query to follow.' })
+    .trim()
+    .min(1, 'client_id cannot be empty.')
+    .max(36, 'client_id is at most 36 characters.')
+    .regex(/^[\w-]+$/, 'client_id may hold letters, digits, "_" and "-" only.'),
+});
+
+/** The event stream's event names: `query` carries a QueryResultDict; the stream ends after a finished state. */
+export const QUERY_EVENT = 'query';
+
 /** GET /api/v1/query/updated_since?q=(last_updated_ms:…) */
 export const UpdatedSinceQuerySchema = z.object({
   last_updated_ms: z.number({ error: 'last_updated_ms is required: epoch milliseconds.' }).min(0, 'last_updated_ms cannot be negative.'),

@@ -1,10 +1,11 @@
-import { Form, Link, useFetcher, useSearchParams } from '@remix-run/react';
+import { Form, Link, useFetcher, useNavigation, useSearchParams, useSubmit } from '@remix-run/react';
 import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import type { ConnectWith, DatabaseFormPage, DatabaseFormResult } from '~/lib/database-form-fields';
-import { dangerToast, successToast } from '~/lib/toasts';
+import { successToast } from '~/lib/toasts';
 import { CsrfInput } from './csrf-input';
 import { AdvancedFields, ConnectionFields, PerformanceFields, SECTIONS, SecurityFields, sectionOf, type SectionId } from './database-fields';
 import { Button, linkClass } from './primitives/button';
+import { Dialog, DialogActions } from './primitives/dialog';
 import { Tabs, type TabItem } from './primitives/tabs';
 import { showToast } from './toasts';
 const choiceClass = (active: boolean) =>
@@ -88,8 +89,9 @@ export function DatabaseForm({ page, result }: Props) {
   useEffect(() => {
     if (fetcher.state !== 'idle' || !fetcher.data) return;
     setLatest(fetcher.data);
+    // A success is a toast; a failure is shown in the form (below), where it stays to be read.
     const notice = fetcher.data.notice;
-    if (notice) showToast(notice.ok ? successToast(notice.text) : dangerToast(notice.text));
+    if (notice?.ok) showToast(successToast(notice.text));
   }, [fetcher.state, fetcher.data]);
 
   const values = result?.values ?? page.values;
@@ -103,8 +105,23 @@ export function DatabaseForm({ page, result }: Props) {
     { id: 'security', title: 'Security', body: <SecurityFields {...props} /> },
     { id: 'advanced', title: 'Advanced', body: <AdvancedFields {...props} /> },
   ];
-  // The notice of a test run without JavaScript; with JavaScript it is a toast.
-  const notice = result?.intent === 'test-connection' ? result.notice : undefined;
+  // A test's outcome, in the form (with JavaScript a toast too), with the engine's message; a
+  // save whose connection failed asks to confirm (a dialog with JavaScript, the form's second submit without).
+  // With JavaScript a success is only a toast; a failure is shown in the form.
+  const shown = latest?.intent === 'test-connection' || latest?.intent === 'save' ? latest.notice : undefined;
+  const notice = shown && (latest === result || !shown.ok) ? shown : undefined;
+  const untested = latest?.intent === 'save' && notice !== undefined && !notice.ok;
+  const [confirming, setConfirming] = useState(false);
+  useEffect(() => setConfirming(untested), [untested, latest]);
+  const saving = useNavigation().state !== 'idle';
+  const submit = useSubmit();
+  const saveAnyway = () => {
+    if (!formRef.current) return;
+    const body = new FormData(formRef.current);
+    body.set('intent', 'save-anyway');
+    setConfirming(false);
+    submit(body, { method: 'post' });
+  };
 
   const testWithFetcher = (event: MouseEvent<HTMLButtonElement>) => {
     if (!formRef.current) return;
@@ -122,8 +139,14 @@ export function DatabaseForm({ page, result }: Props) {
       {notice && (
         <p role={notice.ok ? 'status' : 'alert'}
           className={`rounded-md border px-3 py-2 text-sm ${notice.ok ? 'border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-100' : 'border-rose-300 bg-rose-50 text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100'}`}>
-          {notice.text}
+          {untested ? <>The connection failed, so the database was not saved: {notice.text}</> : notice.text}
         </p>
+      )}
+      {untested && (
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="text-sm">Save it anyway? SQL Lab and charts will fail on it until it connects.</p>
+          <Button type="submit" name="intent" value="save-anyway" variant="danger-outline" size="sm">Save anyway</Button>
+        </div>
       )}
       {firstError && !notice && (
         <div role="alert" className="rounded-md border border-rose-300 bg-rose-50 px-3 py-2 text-sm text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100">
@@ -139,6 +162,13 @@ export function DatabaseForm({ page, result }: Props) {
         </Button>
         <Link to="/databaseview/list/" className={linkClass}>Cancel</Link>
       </div>
+      <Dialog open={confirming && !saving} onClose={() => setConfirming(false)} title="Save a database that does not connect?">
+        <p className="mt-2 text-sm">{notice?.text}</p>
+        <DialogActions>
+          <Button onClick={() => setConfirming(false)} size="sm">Cancel</Button>
+          <Button variant="danger" size="sm" onClick={saveAnyway}>Save anyway</Button>
+        </DialogActions>
+      </Dialog>
     </Form>
   );
 }

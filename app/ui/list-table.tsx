@@ -36,7 +36,7 @@ function SortHeader<Row>({ column, state }: { column: Column<Row>; state: NonNul
   const active = state.sort === column.sortKey;
   const nextDir: SortDir = active ? (state.dir === 'asc' ? 'desc' : 'asc') : (column.firstDir ?? 'asc');
   return (
-    <th scope="col" aria-sort={active ? ARIA_SORT[state.dir] : undefined} className={`px-3 py-2 text-left font-semibold ${column.className ?? ''}`}>
+    <th scope="col" aria-sort={active ? ARIA_SORT[state.dir] : undefined} className={`px-3 py-2 text-left font-semibold max-sm:inline-block max-sm:px-2 max-sm:py-1 ${column.className ?? ''}`}>
       <Link to={listHref(state, { sort: column.sortKey, dir: nextDir, page: 1 })}
         className="inline-flex items-center gap-1 rounded hover:text-brand-700 dark:hover:text-brand-100">
         {column.header}
@@ -47,7 +47,18 @@ function SortHeader<Row>({ column, state }: { column: Column<Row>; state: NonNul
   );
 }
 
-/** A server-rendered table whose sortable headers are links carrying the sort in the URL. */
+/** Each cell's column name, shown before its value when rows are cards (below 640 px). */
+function CardLabel({ header }: { header: string }) {
+  return <span className="w-28 shrink-0 font-medium text-slate-600 sm:hidden dark:text-slate-300">{header}</span>;
+}
+
+const CARD_CELL = 'max-sm:flex max-sm:min-w-0 max-sm:gap-2 max-sm:whitespace-normal max-sm:px-0 max-sm:py-1 max-sm:[overflow-wrap:anywhere]';
+
+/**
+ * A server-rendered table whose sortable headers are links carrying the sort in the URL. Below
+ * 640 px the same markup lays out as cards (one per row, each value under its column's name) and
+ * the sortable headers as a row of links, so no list scrolls sideways on a phone.
+ */
 export function ListTable<Row>({ caption, columns, rows, rowKey, state, empty, noun, search }: Props<Row>) {
   if (rows.length === 0) {
     return (
@@ -57,28 +68,28 @@ export function ListTable<Row>({ caption, columns, rows, rowKey, state, empty, n
     );
   }
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
-      <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">
+    <div className="overflow-x-auto rounded-lg border border-slate-200 max-sm:overflow-visible max-sm:border-0 dark:border-slate-800">
+      <table className="min-w-full divide-y divide-slate-200 text-sm max-sm:block max-sm:divide-y-0 dark:divide-slate-800">
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 dark:bg-slate-900">
-          <tr>
+        <thead className="bg-slate-50 max-sm:block max-sm:bg-transparent dark:bg-slate-900">
+          <tr className="max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-1 max-sm:pb-2">
             {columns.map((column) =>
               column.sortKey && state ? (
                 <SortHeader key={column.key} column={column} state={state} />
               ) : (
-                <th key={column.key} scope="col" className={`px-3 py-2 text-left font-semibold ${column.className ?? ''}`}>{column.header}</th>
+                <th key={column.key} scope="col" className={`px-3 py-2 text-left font-semibold max-sm:hidden ${column.className ?? ''}`}>{column.header}</th>
               ),
             )}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+        <tbody className="divide-y divide-slate-100 max-sm:block max-sm:space-y-3 max-sm:divide-y-0 dark:divide-slate-800">
           {rows.map((row) => (
-            <tr key={rowKey(row)} className="hover:bg-slate-50 dark:hover:bg-slate-900/60">
+            <tr key={rowKey(row)} className="hover:bg-slate-50 max-sm:block max-sm:rounded-lg max-sm:border max-sm:border-slate-200 max-sm:px-3 max-sm:py-2 dark:hover:bg-slate-900/60 max-sm:dark:border-slate-800">
               {columns.map((column) =>
                 column.rowHeader ? (
-                  <th key={column.key} scope="row" className={`px-3 py-2 text-left font-medium ${column.className ?? ''}`}>{column.cell(row)}</th>
+                  <th key={column.key} scope="row" className={`px-3 py-2 text-left font-medium ${CARD_CELL} max-sm:text-base ${column.className ?? ''}`}>{column.cell(row)}</th>
                 ) : (
-                  <td key={column.key} className={`px-3 py-2 ${column.className ?? ''}`}>{column.cell(row)}</td>
+                  <td key={column.key} className={`px-3 py-2 ${CARD_CELL} ${column.className ?? ''}`}><CardLabel header={column.header} />{column.cell(row)}</td>
                 ),
               )}
             </tr>

@@ -79,7 +79,8 @@ describe('SQL Lab editor features', () => {
     const page = await open();
     await openEditor(page);
     await newTab(page);
-    await page.getByRole('button', { name: 'Parameters', exact: true }).click();
+    await page.getByRole('button', { name: 'More query actions' }).click();
+    await page.getByRole('menuitem', { name: 'Parameters', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Template parameters' });
     const field = dialog.getByLabel('Parameters (JSON)');
     await field.fill('[1, 2]');
@@ -88,7 +89,9 @@ describe('SQL Lab editor features', () => {
     await field.fill('{"n": 41}');
     expect(await dialog.getByRole('alert').count()).toBe(0);
     await dialog.getByRole('button', { name: 'Save parameters' }).click();
-    await page.getByRole('button', { name: 'Parameters (1)' }).waitFor();
+    await page.getByRole('button', { name: 'More query actions' }).click();
+    await page.getByRole('menuitem', { name: 'Parameters (1)' }).waitFor();
+    await page.keyboard.press('Escape');
 
     await typeSql(page, 'SELECT {{ n }} + 1 AS answer');
     await run(page);
@@ -102,7 +105,8 @@ describe('SQL Lab editor features', () => {
     await openEditor(page);
     await newTab(page);
     await typeSql(page, 'SELECT 7 AS seven');
-    await page.getByRole('checkbox', { name: 'Autorun' }).check();
+    await page.getByRole('button', { name: 'More query actions' }).click();
+    await page.getByRole('menuitem', { name: 'Turn autorun on' }).click();
     await expect.poll(async () => {
       const tab = await serverActiveTab(page);
       return tab && [tab.sql, tab.autorun];
@@ -113,7 +117,8 @@ describe('SQL Lab editor features', () => {
     // Nobody clicks Run: the results come from autorun.
     await page.getByRole('columnheader', { name: 'seven' }).waitFor();
     expect(await page.getByRole('grid').getByRole('gridcell').allInnerTexts()).toEqual(['7']);
-    expect(await page.getByRole('checkbox', { name: 'Autorun' }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'More query actions' }).click();
+    expect(await page.getByRole('menuitem', { name: 'Turn autorun off' }).count()).toBe(1);
   });
 
   it('CREATE TABLE AS into a named table, then "Query in a new tab" queries it', async () => {
@@ -166,14 +171,16 @@ describe('SQL Lab editor features', () => {
       await newTab(page);
       await page.getByLabel('Database', { exact: true }).selectOption({ label: 'estimate-pg' });
       await typeSql(page, 'SELECT * FROM generate_series(1, 1000) AS g');
-      await page.getByRole('button', { name: 'Estimate cost' }).click();
+      await page.getByRole('button', { name: 'More query actions' }).click();
+      await page.getByRole('menuitem', { name: 'Estimate cost' }).click();
       const dialog = page.getByRole('dialog', { name: 'Query cost estimate' });
       await dialog.getByRole('rowheader', { name: 'Total cost' }).waitFor();
       expect(await dialog.getByRole('rowheader').allInnerTexts()).toEqual(['Startup cost', 'Total cost', 'Rows']);
       await dialog.getByRole('button', { name: 'Close' }).click();
 
       await page.getByLabel('Database', { exact: true }).selectOption({ label: 'examples' });
-      await page.getByRole('button', { name: 'Estimate cost' }).click();
+      await page.getByRole('button', { name: 'More query actions' }).click();
+      await page.getByRole('menuitem', { name: 'Estimate cost' }).click();
       await dialog.getByRole('alert').waitFor();
       expect(await dialog.getByRole('alert').innerText()).toContain('does not support cost estimation');
     } finally {
@@ -218,7 +225,7 @@ describe('SQL Lab editor features', () => {
     await newTab(page);
     const before = await page.getByRole('tab').count();
     // Outside the editor (the page's own binding) ...
-    await page.getByRole('toolbar', { name: 'Query actions' }).getByRole('checkbox', { name: 'Autorun' }).focus();
+    await page.getByRole('toolbar', { name: 'Query actions' }).getByRole('button', { name: 'Copy link' }).focus();
     await page.keyboard.press('Alt+T');
     await expect.poll(() => page.getByRole('tab').count()).toBe(before + 1);
     await page.locator('[data-ace-ready="true"]').waitFor();
@@ -254,11 +261,14 @@ describe('SQL Lab editor features', () => {
     await page.getByLabel('Database', { exact: true }).selectOption({ label: 'examples' });
     const label = `Nightly ${Date.now().toString(36)}`;
     await typeSql(page, 'SELECT COUNT(*) AS n FROM birth_names');
-    expect(await page.getByRole('button', { name: 'Schedule query' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'More query actions' }).click();
+    expect(await page.getByRole('menuitem', { name: 'Schedule query' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('dialog').getByLabel('Name').fill(label);
     await page.getByRole('dialog').getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByRole('button', { name: 'Schedule query' }).click();
+    await page.getByRole('button', { name: 'More query actions' }).click();
+    await page.getByRole('menuitem', { name: 'Schedule query' }).click();
     const dialog = page.getByRole('dialog', { name: 'Schedule query' });
     await dialog.getByRole('button', { name: 'Schedule' }).click();
     expect(await dialog.getByText('Name the table the results go to.').count()).toBe(1);
@@ -285,14 +295,14 @@ describe('SQL Lab editor features', () => {
     await openEditor(page);
     await newTab(page);
     const handle = page.getByRole('separator', { name: 'Resize the editor and results panes' });
-    expect(await handle.getAttribute('aria-valuenow')).toBe('30');
+    expect(await handle.getAttribute('aria-valuenow')).toBe('50');
     await handle.focus();
     for (let i = 0; i < 5; i += 1) await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowUp');
-    expect(await handle.getAttribute('aria-valuenow')).toBe('38');
+    expect(await handle.getAttribute('aria-valuenow')).toBe('58');
     const north = await page.getByTestId('north-pane').boundingBox();
     const box = await page.getByTestId('sqllab-panes').boundingBox();
-    expect(Math.abs((north?.height ?? 0) + 6 - (box?.height ?? 0) * 0.38)).toBeLessThan(2);
+    expect(Math.abs((north?.height ?? 0) + 6 - (box?.height ?? 0) * 0.58)).toBeLessThan(2);
     // The editor fills its pane.
     const editor = await page.locator('[data-ace-ready="true"]').boundingBox();
     expect(Math.abs((editor?.height ?? 0) - (north?.height ?? 0))).toBeLessThan(2);
@@ -301,7 +311,7 @@ describe('SQL Lab editor features', () => {
 
     await page.reload();
     await page.getByRole('tab').first().waitFor();
-    expect(await page.getByRole('separator', { name: 'Resize the editor and results panes' }).getAttribute('aria-valuenow')).toBe('38');
+    expect(await page.getByRole('separator', { name: 'Resize the editor and results panes' }).getAttribute('aria-valuenow')).toBe('58');
   });
 });
 

@@ -11,6 +11,9 @@ import { createTempPostgresDatabase, type TempDatabase } from '../helpers/databa
 import { serviceAvailable } from '../helpers/engine-fixtures';
 import { clientId, startSqlLabApp, waitFor, type Json, type SqlLabApp } from '../helpers/sqllab';
 
+// These tests follow the queued path: no inline answer for quick async queries (sqllab/execute.server.ts).
+process.env.SQLLAB_INLINE_WAIT_MS = '0';
+
 const up = await serviceAvailable('postgresql');
 
 type QueryDict = Json & { id: string; state: string; resultsKey: string | null; tempSchema: string | null; tempTable: string | null };

@@ -9,6 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempSqliteFile } from '../helpers/engine-fixtures';
 import { clientId, startSqlLabApp, waitFor, type Json, type SqlLabApp } from '../helpers/sqllab';
 
+// These tests follow the queued path: no inline answer for quick async queries (sqllab/execute.server.ts).
+process.env.SQLLAB_INLINE_WAIT_MS = '0';
+
 type SweeperModule = typeof import('../../app/server/sqllab/sweeper.server');
 
 type QueryDict = Json & { id: string; queryId: number; state: string; resultsKey: string | null; limitingFactor: string; rows: number | null };

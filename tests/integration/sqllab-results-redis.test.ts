@@ -6,27 +6,10 @@
 import crypto from 'node:crypto';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mustHaveServices } from '../helpers/databases';
+import { REDIS_URL, requireRedis } from '../helpers/redis';
 import { useTempStore } from '../helpers/temp-store';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
-
-async function redisReachable(): Promise<boolean> {
-  const client = createClient({ url: REDIS_URL, socket: { connectTimeout: 2_000, reconnectStrategy: false } });
-  client.on('error', () => {});
-  try {
-    await client.connect();
-    await client.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    if (client.isOpen) await client.close();
-  }
-}
-
-const up = await redisReachable();
-if (!up && mustHaveServices) throw new Error(`Redis is not reachable at ${REDIS_URL} and CI=true: failing instead of skipping`);
+const up = await requireRedis();
 
 type Backend = typeof import('../../app/server/sqllab/results-backend.server');
 

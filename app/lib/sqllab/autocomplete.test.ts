@@ -168,3 +168,29 @@ describe('tableRefs', () => {
     expect(tableRefs('INSERT INTO t (a) VALUES (1)', SQLITE_FLAVOR)).toEqual([{ table: 't', schema: null, alias: null }]);
   });
 });
+
+describe('columns above keywords', () => {
+  const examples = buildIndex({
+    dialect: sqliteDialect,
+    schema: 'main',
+    schemas: ['main'],
+    tables: [{ table: 'birth_names', columns: [col('ds', 'DATETIME'), col('name', 'TEXT'), col('num')] }],
+  });
+
+  it('offers the column name before the keyword NATURAL for `na`, with or without FROM yet', () => {
+    for (const sql of ['SELECT na| FROM birth_names', 'SELECT na|', 'SELECT ds, na|']) {
+      const list = at(sql, examples);
+      expect(list[0], sql).toMatchObject({ caption: 'name', meta: 'column' });
+      expect(captions(list).indexOf('name')).toBeLessThan(captions(list).indexOf('NATURAL'));
+    }
+  });
+
+  it('keeps keywords first for the statement\'s first word', () => {
+    expect(at('SEL|', examples)[0]).toMatchObject({ caption: 'SELECT', meta: 'keyword' });
+  });
+
+  it('takes the tab\'s tables as the statement\'s when it names none', () => {
+    const list = suggest(examples, 'SELECT n', 8, 100, ['birth_names']);
+    expect(list[0]).toMatchObject({ caption: 'name', meta: 'column', detail: 'birth_names · TEXT' });
+  });
+});

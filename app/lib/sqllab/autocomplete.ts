@@ -4,7 +4,10 @@
  * Pure and synchronous; the index (autocomplete-index.ts) does the heavy work once per schema.
  *
  * Order: exact, then prefix, then substring, then subsequence matches; within each, columns of
- * the statement's tables, then keywords, then tables and schemas, then every other column.
+ * the statement's tables, then keywords, then tables and schemas, then every other column. A
+ * statement that names no table yet (`SELECT na|`) takes the tab's tables (the left bar's) as its
+ * own, and past its first word ranks the schema's columns above keywords: `na` offers `name`
+ * before NATURAL.
  */
 import { statementBeingEdited } from '../sql/statement-at-cursor';
 import { cursorContext, tableRefs, type CursorContext, type TableRef } from './autocomplete-context';
@@ -30,7 +33,7 @@ export interface Suggestion {
 export const DEFAULT_LIMIT = 100;
 
 const KIND_WEIGHT: Record<MatchKind, number> = { exact: 4000, prefix: 3000, substring: 2000, fuzzy: 1000 };
-const RANK = { statementColumn: 400, keyword: 300, table: 200, schema: 150, otherColumn: 100 } as const;
+const RANK = { statementColumn: 400, tablelessColumn: 350, keyword: 300, table: 200, schema: 150, otherColumn: 100 } as const;
 
 /** A name as it must be written: bare when the dialect reads it back unchanged, quoted otherwise (standard SQL without a dialect). */
 export function quoteName(name: string, index: AutocompleteIndex): string {
@@ -84,7 +87,7 @@ function keywordValue(word: string, ctx: CursorContext): string {
 }
 
 /** Suggestions for the word at `cursor` in `sql` (a whole script; the statement under the cursor counts). */
-export function suggest(index: AutocompleteIndex, sql: string, cursor: number, limit = DEFAULT_LIMIT): Suggestion[] {
+export function suggest(index: AutocompleteIndex, sql: string, cursor: number, limit = DEFAULT_LIMIT, tabTables: readonly string[] = []): Suggestion[] {
   const at = Math.max(0, Math.min(cursor, sql.length));
   const statement = statementBeingEdited(sql, at, index.flavor);
   const start = statement ? statement.start : at;
@@ -111,7 +114,8 @@ export function suggest(index: AutocompleteIndex, sql: string, cursor: number, l
     collect(out, index.schemas, needle, limit, RANK.schema, asSchema);
   } else {
     const offered = new Set<string>();
-    for (const table of columnsOf(index, refs)) {
+    const named: TableRef[] = refs.length > 0 ? refs : tabTables.map((table) => ({ table, schema: null, alias: null }));
+    for (const table of columnsOf(index, named)) {
       collect(out, table.columns, needle, limit, RANK.statementColumn, (c) => {
         offered.add(c.lower);
         return { caption: c.name, value: name(c.name), meta: 'column', detail: columnDetail(c.table, c.type) };
@@ -120,12 +124,13 @@ export function suggest(index: AutocompleteIndex, sql: string, cursor: number, l
     if (!ctx.quoted) collect(out, index.keywords, needle, limit, RANK.keyword, (k) => ({ caption: k.name, value: keywordValue(k.name, ctx), meta: 'keyword', detail: 'keyword' }));
     collect(out, index.tables, needle, limit, RANK.table, asTable);
     collect(out, index.schemas, needle, limit, RANK.schema, asSchema);
+    const pastFirstWord = sql.slice(start, at - ctx.prefix.length).trim() !== '';
     collect(
       out,
       index.columns,
       needle,
       limit,
-      RANK.otherColumn,
+      refs.length === 0 && pastFirstWord ? RANK.tablelessColumn : RANK.otherColumn,
       (c) => ({ caption: c.name, value: name(c.name), meta: 'column', detail: columnDetail(c.tables.join(', '), c.type) }),
       offered,
     );

@@ -34,6 +34,25 @@ export const SaveQueryFormSchema = z.object({
   description: z.string().optional().transform((s) => s || null),
 });
 
+/**
+ * Switching tabs or opening one without JavaScript (intents switch-tab, new-tab): the form carries
+ * the shown tab's id and its fields as typed, kept on that tab before the page moves on, as the
+ * hydrated editor keeps them. Nothing here is required: an empty SQL or no database is a draft.
+ */
+export const TabFormSchema = z.object({
+  tab_id: z.coerce.number().int().positive('Not a tab.').optional(),
+  database_id: z.string().optional().transform((v) => (v && /^\d+$/.test(v) ? Number(v) : null)),
+  schema: schemaField,
+  sql: z.string().max(1_000_000, 'The SQL of a tab is at most 1,000,000 characters.').optional(),
+  queryLimit: z.coerce.number().int().positive('The limit must be positive.').optional(),
+});
+
+/** The tab a switch-tab form asks for, from the URL its button posts to (`/sqllab/?index&tab=N`). */
+export function targetTabOf(url: URL): number | null {
+  const raw = url.searchParams.get('tab');
+  return raw && /^\d{1,15}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
+}
+
 /** A datasource key is `<dataset id>__<type>` (Superset's, e.g. `12__table`): the dataset's id. */
 export function datasetIdFromDatasourceKey(key: string | null | undefined): number | null {
   const match = /^(\d+)__\w+$/.exec(key?.trim() ?? '');
@@ -62,6 +81,8 @@ export type RenderedResults = {
   pageCount: number;
   limit: number | null;
   limitReached: boolean;
+  /** Why the rows stop where they do (the server's LimitingFactor), for Superset's wording. */
+  limitingFactor?: string | null;
 };
 
 export type PageError = { message: string; errors?: { message: string; error_type?: string }[] };

@@ -124,6 +124,11 @@ describe('queries', () => {
     expect(state.queries.q1).toMatchObject({ state: 'success', progress: 100, endDttm: 5_000, rows: 3, errorMessage: null });
     expect(state.queries.q1.results?.data).toHaveLength(3);
   });
+  it("success ends the query at the server's duration when it gave one, not when the answer arrived", () => {
+    const started = run(withTabs('a'), { type: 'startQuery', query: { ...baseQuery('q1'), startDttm: 1_000 } });
+    const state = sqlLabReducer(started, { type: 'querySuccess', id: 'q1', results: okResults(1), now: 5_000, serverDurationMs: 3_000 });
+    expect(state.queries.q1.endDttm).toBe(4_000);
+  });
   it('success is ignored once the query was stopped', () => {
     const stopped = run(withTabs('a'), { type: 'startQuery', query: baseQuery('q1') }, { type: 'stopQuery', id: 'q1' });
     expect(sqlLabReducer(stopped, { type: 'querySuccess', id: 'q1', results: okResults(), now: 1 })).toBe(stopped);

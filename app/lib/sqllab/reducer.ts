@@ -137,6 +137,11 @@ export type Action =
   | { type: 'requestResults'; id: string }
   | {
       type: 'querySuccess'; id: string; results: QueryResults; now: number; rows?: number | null; limitingFactor?: string | null;
+      /**
+       * How long the server says the query ran (its end minus its start): the elapsed time shown,
+       * so it does not include the wait for the answer to arrive. Without it, `now` ends the query.
+       */
+      serverDurationMs?: number | null;
       /** Where a ctas query put its table, as the server answered. */
       created?: { tempTable: string | null; tempSchema: string | null };
     }
@@ -280,7 +285,7 @@ export function sqlLabReducer(state: SqlLabState, action: Action): SqlLabState {
           ...q,
           state: 'success',
           progress: 100,
-          endDttm: action.now,
+          endDttm: action.serverDurationMs != null ? q.startDttm + action.serverDurationMs : action.now,
           results: action.results,
           rows: action.rows ?? action.results.data.length,
           limitingFactor: action.limitingFactor ?? null,

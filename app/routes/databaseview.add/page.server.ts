@@ -1,7 +1,9 @@
 /**
  * The web half of the database form pages (/databaseview/add here, /databaseview/<id>/edit and
  * the list's delete import it): what the form shows, and the one action with the intents `save`,
- * `test-connection` and `delete`. The form posts the same settings the API takes
+ * `test-connection`, `save-anyway` and `delete`. Saving tests the connection first: a database
+ * that cannot connect is not saved until the user confirms (`save-anyway`, the form's second
+ * submit). The form posts the same settings the API takes
  * (app/lib/database-form.ts) and they are parsed with the API's schemas, so both go through one
  * set of domain functions and checks. Without JavaScript every answer is a page: errors and
  * notices re-render the form with what was typed, except a newly typed password, which is never
@@ -115,9 +117,15 @@ export async function databaseFormAction(request: Request, idParamValue: string 
       data<DatabaseFormResult>({ intent, values, passwordDropped, ...result }, { status });
 
     switch (intent) {
-      case 'save': {
+      case 'save':
+      case 'save-anyway': {
         const parsed = databaseFormInput(form, connectWith, engine);
         if (!parsed.ok) return answer(400, { errors: { ...(await otherErrors(form, connectWith, engine, id)), ...parsed.errors } });
+        if (intent === 'save') {
+          // Answered as a save (intent "save") with a failed notice: the form then asks to confirm.
+          const failure = await connectionFailure(user, parsed.input, id);
+          if (failure) return answer(failure.fields ? 400 : 422, { errors: failure.fields ?? {}, notice: { ok: false, text: failure.text } });
+        }
         try {
           const record =
             id === null ? await createDatabase(user, parseFields(CreateSchema, parsed.input)) : await updateDatabase(user, id, parseFields(UpdateSchema, parsed.input));
@@ -153,6 +161,25 @@ export async function databaseFormAction(request: Request, idParamValue: string 
         throw new InvalidInputError(`Unknown intent: ${intent}`);
     }
   });
+}
+
+type ConnectionInput = { engine?: string | null; configuration_method?: string; sqlalchemy_uri?: string; parameters?: unknown };
+
+/** Why the form's connection does not connect (the engine's message), or null when it does. */
+async function connectionFailure(user: CurrentUser, input: ConnectionInput, id: number | null): Promise<{ text: string; fields?: Record<string, string> } | null> {
+  const connection = { engine: input.engine, configuration_method: input.configuration_method, sqlalchemy_uri: input.sqlalchemy_uri, parameters: input.parameters };
+  try {
+    await testConnection(user, parseFields(TestConnectionSchema, connection), { existingId: id ?? undefined });
+    return null;
+  } catch (error) {
+    const fields = fieldsOf(error);
+    if (fields) {
+      const errors = formErrorsOf(fields);
+      return { text: `ERROR: ${Object.values(errors)[0] ?? (error as Error).message}`, fields: errors };
+    }
+    if (error instanceof EngineError) return { text: `ERROR: ${error.message}` };
+    throw error;
+  }
 }
 
 /** Deletes and goes back to the list with a notice; a refusal (datasets still use it) is `refused`'s answer. */

@@ -27,7 +27,7 @@ export default function AddDatabase() {
       ) : (
         <p className="text-sm text-slate-600 dark:text-slate-300">
           Choose the engine of the database above, or{' '}
-          <Link to={`${BASE}?method=uri`} className={linkClass}>connect with a SQLAlchemy URI</Link>.
+          <Link to={`${BASE}?method=uri`} className={`${linkClass} underline`}>connect with a SQLAlchemy URI</Link>.
         </p>
       )}
     </section>

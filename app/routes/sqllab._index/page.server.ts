@@ -14,7 +14,7 @@ import { fromBody } from '~/lib/client-error';
 import { formMessagesOf } from '~/lib/field-errors';
 import { hasPermission } from '~/lib/permissions';
 import {
-  datasetIdFromDatasourceKey, limitChoices, RESULTS_PAGE_SIZE, RunFormSchema, SaveQueryFormSchema,
+  datasetIdFromDatasourceKey, limitChoices, RESULTS_PAGE_SIZE, RunFormSchema, SaveQueryFormSchema, TabFormSchema,
   type PageError, type RenderedResults, type RequestedQuery,
 } from '~/lib/sqllab/page-forms';
 import { newClientId } from '~/lib/sqllab/reducer';
@@ -30,7 +30,7 @@ import { getDatasetDetail } from '~/server/datasets/show.server';
 import { DomainError, InputError, InvalidInputError, NotFoundError } from '~/server/domain-errors.server';
 import { EngineError } from '~/server/engines/errors.server';
 import { env } from '~/server/env.server';
-import { sqlLabBootstrap, sqlLabDatabases } from '~/server/sqllab/bootstrap.server';
+import { sqlLabBootstrap, sqlLabDatabases, type SqlLabBootstrap } from '~/server/sqllab/bootstrap.server';
 import { describeFailure, SqlLabError } from '~/server/sqllab/errors.server';
 import { executeQuery } from '~/server/sqllab/execute.server';
 import { backendPersistence } from '~/server/sqllab/persistence.server';
@@ -38,6 +38,8 @@ import { getQueryRecord } from '~/server/sqllab/queries-api.server';
 import { getResults } from '~/server/sqllab/results.server';
 import { createSavedQuery, getSavedQuery } from '~/server/sqllab/saved-queries.server';
 import { getPermalink, getSharedQuery } from '~/server/sqllab/sharing.server';
+import { updateTab } from '~/server/sqllab/tabs.server';
+import { tabIntent } from './tab-intents.server';
 
 type Posted = { sql: string; dbId: number | null; schema: string | null };
 /** As posted: the dataset a datasourceKey names is looked up once the user is known. */
@@ -66,6 +68,7 @@ function renderResults(body: QueryExecutionResponse, page: number): RenderedResu
     pageCount,
     limit,
     limitReached: Boolean(body.displayLimitReached) || (limit !== null && total >= limit),
+    limitingFactor: body.query.limitingFactor,
   };
 }
 
@@ -167,15 +170,23 @@ async function requestedByUrl(user: CurrentUser, url: URL) {
 
 type StoredResults = { results: RenderedResults | null; resultsQuery: Posted | null; resultsError: PageError | null };
 
-/** Paging through a finished query's stored results (the no-JavaScript table). */
-async function storedResults(user: CurrentUser, url: URL): Promise<StoredResults> {
-  const key = url.searchParams.get('results');
+type ActiveTab = SqlLabBootstrap['active_tab'];
+
+/**
+ * Paging through a finished query's stored results (the no-JavaScript table): those the URL names,
+ * else the active tab's latest results, so a reload shows what the tab showed (with the tab's SQL).
+ */
+async function storedResults(user: CurrentUser, url: URL, tab: ActiveTab): Promise<StoredResults> {
+  const latest = tab?.latest_query?.state === 'success' ? tab.latest_query.resultsKey : null;
+  const key = url.searchParams.get('results') ?? latest;
   if (!key) return { results: null, resultsQuery: null, resultsError: null };
   try {
     const body = await getResults(user, { key: key.slice(0, 64) });
-    const resultsQuery: Posted = { sql: body.query.sql, dbId: body.query.dbId, schema: body.query.schema };
+    const resultsQuery: Posted = key === latest && tab ? { sql: tab.sql ?? '', dbId: tab.database_id, schema: tab.schema } : { sql: body.query.sql, dbId: body.query.dbId, schema: body.query.schema };
     return { results: renderResults(body, Number(url.searchParams.get('page')) || 1), resultsQuery, resultsError: null };
   } catch (error) {
+    // The tab's results expired: its SQL still shows, as after any reload.
+    if (key === latest) return { results: null, resultsQuery: null, resultsError: null };
     return { results: null, resultsQuery: null, resultsError: (await refusal(error)).error };
   }
 }
@@ -186,7 +197,7 @@ export async function loadSqlLabPage(request: Request) {
   const e = env();
   const bootstrap = await sqlLabBootstrap(user);
   const { requested, openError } = await requestedByUrl(user, url);
-  const { results, resultsQuery, resultsError } = await storedResults(user, url);
+  const { results, resultsQuery, resultsError } = await storedResults(user, url, requested ? null : bootstrap.active_tab);
   const confirm: Posted | null =
     url.searchParams.get('confirm') === '1'
       ? await onPostedDataset(user, {
@@ -231,12 +242,17 @@ async function runIntent(user: CurrentUser, form: Record<string, FormDataEntryVa
   const parsed = RunFormSchema.safeParse(form);
   if (!parsed.success) return data({ intent: 'run' as const, fieldErrors: formMessagesOf(parsed.error) }, { status: 400 });
   const { database_id, schema, sql, queryLimit } = parsed.data;
+  // Run in a tab the server keeps: the query is the tab's latest, so its results come back on a switch or reload.
+  const tabId = backendPersistence() ? (TabFormSchema.safeParse(form).data?.tab_id ?? null) : null;
   const payload = ExecutePayloadSchema.parse({
     database_id, sql, schema, queryLimit: queryLimit ?? env().SQLLAB_DEFAULT_LIMIT, client_id: newClientId(), runAsync: false, tab: 'SQL Lab form',
+    ...(tabId ? { sql_editor_id: String(tabId) } : {}),
   });
   const query: Posted = { sql, dbId: database_id, schema };
   try {
+    if (tabId) await updateTab(user, tabId, { sql, database_id, schema, query_limit: payload.queryLimit, extra_json: undefined });
     const execution = await executeQuery(user, { payload });
+    if (tabId) await updateTab(user, tabId, { latest_query_id: payload.client_id, extra_json: undefined });
     // A new client id, run now: the query has finished (an accepted one would be an async run).
     if (!execution.finished) throw new Error('SQL Lab form: a synchronous run came back unfinished');
     return { intent: 'run' as const, query, queryLimit: payload.queryLimit, results: renderResults(execution.body, 1) };
@@ -292,6 +308,9 @@ export async function sqlLabPageAction(request: Request) {
       return runIntent(user, fields);
     case 'save-query':
       return saveIntent(request, user, fields);
+    case 'switch-tab':
+    case 'new-tab':
+      return tabIntent(intent, request, user, fields, refusal);
     default:
       throw new InvalidInputError(`Unknown intent: ${intent}`);
   }

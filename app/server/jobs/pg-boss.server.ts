@@ -5,10 +5,13 @@
  * Checked: nothing is retried (a query that failed must not silently run twice); a job running
  * past its expiry is failed by pg-boss, and the query record by SQL Lab's own sweeper.
  * pg-boss is started lazily, on the first send or work, so a process that never queues a job
- * never opens its connections.
+ * never opens its connections. pg-boss finds new jobs by polling; a send also signals every
+ * process (signals.server.ts: NOTIFY on the same database), whose workers then look at once, so a
+ * job starts in milliseconds rather than at the next poll.
  */
 import PgBoss from 'pg-boss';
 import type { JobData, JobHandler, JobName, JobQueue, SendOptions } from './queue.server';
+import { signals } from './signals.server';
 
 /** pg-boss refuses expirations of 24 hours or more. */
 const MAX_EXPIRE_SECONDS = 24 * 3600 - 60;
@@ -33,6 +36,9 @@ export class PgBossQueue implements JobQueue {
   readonly durable = true;
   private readonly boss: PgBoss;
   private starting: Promise<void> | null = null;
+  /** This process's workers by job name, woken when a job of that name is sent from anywhere. */
+  private readonly workers = new Map<string, string[]>();
+  private unsubscribe: (() => void) | null = null;
 
   constructor(
     connectionString: string,
@@ -72,19 +78,32 @@ export class PgBossQueue implements JobQueue {
       `queueing a ${name} job`,
     );
     if (!id) throw new Error(`the job queue did not accept the ${name} job`);
+    signals().publish('jobs', name);
+  }
+
+  private wake(name: string) {
+    for (const id of this.workers.get(name) ?? []) this.boss.notifyWorker(id);
   }
 
   async work<N extends JobName>(name: N, handler: JobHandler<N>, opts: { concurrency: number }): Promise<void> {
     await this.start();
     // pg-boss 10 has no per-worker concurrency: one worker per slot, each taking a job at a time.
+    const ids = this.workers.get(name) ?? [];
+    this.workers.set(name, ids);
     for (let i = 0; i < Math.max(1, Math.floor(opts.concurrency)); i++) {
-      await this.boss.work<JobData[N]>(name, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async (jobs) => {
-        for (const job of jobs) await handler(job.data);
-      });
+      ids.push(
+        await this.boss.work<JobData[N]>(name, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async (jobs) => {
+          for (const job of jobs) await handler(job.data);
+        }),
+      );
     }
+    this.unsubscribe ??= signals().subscribe('jobs', (jobName) => this.wake(jobName));
   }
 
   async close(): Promise<void> {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    this.workers.clear();
     if (!this.starting) return;
     await this.starting.catch(() => {});
     await this.boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS, close: true }).catch(() => {});

@@ -11,6 +11,7 @@ import { env } from '../env.server';
 import { RUN_QUERY_JOB, requeuePendingQueries, runQueryJob } from '../sqllab/async-jobs.server';
 import { sweepQueries } from '../sqllab/sweeper.server';
 import { closeJobQueue, jobQueue } from './queue.server';
+import { closeSignals } from './signals.server';
 
 const SWEEP_EVERY_MS = 15_000;
 
@@ -66,10 +67,11 @@ export async function startBackgroundWork(opts: BackgroundOptions = {}): Promise
   state.sweeper.unref();
 }
 
-/** Stops taking jobs, waits briefly for running ones, stops the sweeper. */
+/** Stops taking jobs, waits briefly for running ones, stops the sweeper, closes the signal channel. */
 export async function stopBackgroundWork(): Promise<void> {
   const state = globalThis.__sightlineBackground;
   globalThis.__sightlineBackground = undefined;
   if (state?.sweeper) clearInterval(state.sweeper);
   await closeJobQueue();
+  await closeSignals();
 }

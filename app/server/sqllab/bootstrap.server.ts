@@ -1,7 +1,7 @@
 /**
  * `GET /api/v1/sqllab/`: what the editor needs to start (Superset's bootstrap_sqllab_data):
  * the databases it may offer, and with backend persistence the user's tabs (ids and labels),
- * the active tab in full, and the queries of those tabs keyed by client id. Databases are those
+ * the active tab in full, and the queries of those tabs (and the active tab's table previews) keyed by client id. Databases are those
  * exposed in SQL Lab that the user can reach into (canAccessDatabase: Admin, all_database_access
  * or the database's own database_access), with the flags the editor reads and never the URI.
  * Permission: can_read on SQLLab.
@@ -93,10 +93,25 @@ export async function sqlLabBootstrap(user: CurrentUser): Promise<SqlLabBootstra
         order: [['id', 'ASC']],
       })
     : [];
+  const activeTab = active ? await tabDict(active) : null;
+  // The active tab's table previews are queries of no tab (Superset's too): named by their tables.
+  const previewIds = (activeTab?.table_schemas ?? []).flatMap((t) => {
+    const id = (t.description as { dataPreviewQueryId?: unknown } | null)?.dataPreviewQueryId;
+    return typeof id === 'string' && id ? [id] : [];
+  });
+  const previews = previewIds.length
+    ? await Query.findAll({
+        where: { user_id: user.id, client_id: { [Op.in]: previewIds } },
+        include: [
+          { model: Database, as: 'database', attributes: ['id', 'database_name'] },
+          { model: User, as: 'user', attributes: ['id', 'username', 'first_name', 'last_name'] },
+        ],
+      })
+    : [];
   return {
-    active_tab: active ? await tabDict(active) : null,
+    active_tab: activeTab,
     databases,
-    queries: Object.fromEntries(queries.map((q) => [q.client_id, toQueryResult(q)])),
+    queries: Object.fromEntries([...queries, ...previews].map((q) => [q.client_id, toQueryResult(q)])),
     tab_state_ids: tabs.map((t) => ({ id: t.id, label: t.label })),
   };
 }

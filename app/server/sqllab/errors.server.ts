@@ -101,6 +101,11 @@ const STATUS_BY_TYPE: Record<string, number> = {
   BACKEND_TIMEOUT_ERROR: 408,
 };
 
+/** The status a recorded failure answers with (its first error's type), as if it had been thrown here. */
+export function recordedFailureStatus(errorType: string | undefined): number {
+  return (errorType && STATUS_BY_TYPE[errorType]) || 400;
+}
+
 /** How a failure is recorded on the query and answered: its errors, message and HTTP status. */
 export interface Failure {
   errors: SqlLabSupersetError[];

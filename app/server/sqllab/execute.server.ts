@@ -6,7 +6,10 @@
  * the query is on record, and any refusal (CTAS rules, template errors, DML rules, the engine's
  * own errors) leaves it `failed` with its errors: the history shows what was tried and why not,
  * and the caller gets it thrown as a QueryFailedError with its status (errors.server.ts).
- * Sync runs return the rows (at most DISPLAY_MAX_ROW shown); async runs `{query}` with 202.
+ * Sync runs return the rows (at most DISPLAY_MAX_ROW shown). Async runs are queued, then waited
+ * for a short window (SQLLAB_INLINE_WAIT_MS): a query that finishes within it is answered as a
+ * sync run is, whichever process ran it, so a quick query on an async database costs no poll;
+ * a longer one answers `{query}` with 202 and the editor follows it (query-events.server.ts).
  */
 import type { ExecutePayload, QueryAccepted, QueryExecutionResponse } from '~/lib/sqllab-api';
 import { describeStatement, readOnlyRefusal } from '~/lib/sql/classify';
@@ -17,13 +20,17 @@ import { env } from '../env.server';
 import { engineError } from '../engines/errors.server';
 import { resolveTarget } from '../engines/pools.server';
 import type { Engine } from '../engines/types.server';
+import type { Query } from '../../../db/index';
 import { enqueueQuery } from './async-jobs.server';
 import { ctasTarget, planCtas, type CtasTarget } from './ctas.server';
 import { getSqlLabDatabase, type SqlLabDatabase } from './database.server';
 import { describeFailure, QueryFailedError, queryFailed } from './errors.server';
 import { createQueryRecord, finishFailure, findQueryByClientId, newClientId, recordPlannedSql } from './query-record.server';
 import { emptyExecutionBody, executionBody } from './responses.server';
-import { reloadQuery, runQuery } from './runner.server';
+import { startAndAwait } from './query-events.server';
+import { loadResults, type StoredResults } from './results-backend.server';
+import { awaitResultsHere } from './results-handoff.server';
+import { failureFromRecord, reloadQuery, runQuery } from './runner.server';
 import { renderSqlTemplate } from './templating.server';
 import { toQueryResult } from './query-shapes.server';
 
@@ -80,6 +87,52 @@ function ctasFor(payload: ExecutePayload, db: SqlLabDatabase, user: CurrentUser)
   }
 }
 
+/** How long execute waits for an async query before answering 202 (0: never waits). */
+function inlineWaitMs(): number {
+  return env().SQLLAB_INLINE_WAIT_MS;
+}
+
+/**
+ * An async query that finished within the window, answered as its sync run would be; null when
+ * its results cannot be read back (expired already, or a results backend this process cannot
+ * reach): then it is answered as accepted and the editor fetches them as for any async query.
+ */
+async function inlineAnswer(query: Query, displayMaxRow: number, handedOver: StoredResults | null): Promise<Execution | null> {
+  if (query.status === 'success') {
+    // A CTAS stores no rows (as Superset): its answer is the query alone.
+    const results = handedOver ?? (query.results_key ? await loadResults(query.results_key).catch(() => null) : { columns: [], rows: [] });
+    return results ? { finished: true, status: 200, body: executionBody(query, results, displayMaxRow) } : null;
+  }
+  if (query.status === 'stopped') return { finished: true, status: 200, body: emptyExecutionBody(query) };
+  throw new QueryFailedError(failureFromRecord(query));
+}
+
+/** An async run: queued, then answered inline if it finishes within the window, else as it is then (202). */
+async function runQueued(queryId: number, displayMaxRow: number): Promise<Execution> {
+  const enqueue = () =>
+    enqueueQuery(queryId).catch((error: unknown) => {
+      throw queryFailed(error);
+    });
+  const windowMs = inlineWaitMs();
+  if (windowMs <= 0) {
+    // As accepted (pending): an idle worker may claim it before this answer is written.
+    const accepted = toQueryResult(await reloadQuery(queryId));
+    await enqueue();
+    return { finished: false, status: 202, body: { query: accepted } };
+  }
+  const handoff = awaitResultsHere(queryId);
+  let finished: Query | null;
+  let handedOver: StoredResults | null;
+  try {
+    finished = await startAndAwait(queryId, windowMs, enqueue);
+  } finally {
+    handedOver = handoff.take();
+  }
+  const inline = finished ? await inlineAnswer(finished, displayMaxRow, handedOver) : null;
+  // Still queued or running after the window: answered as it is now, for the editor to follow.
+  return inline ?? { finished: false, status: 202, body: { query: toQueryResult(await reloadQuery(queryId)) } };
+}
+
 async function answerExisting(user: CurrentUser, clientId: string): Promise<Execution | null> {
   const existing = await findQueryByClientId(clientId);
   if (!existing) return null;
@@ -133,16 +186,7 @@ export async function executeQuery(user: CurrentUser, { payload, urlParams = {} 
     throw new QueryFailedError(failure);
   }
 
-  if (runAsync) {
-    // As accepted (pending): an idle worker may claim it before this answer is written.
-    const accepted = toQueryResult(await reloadQuery(query.id));
-    try {
-      await enqueueQuery(query.id);
-    } catch (error) {
-      throw queryFailed(error);
-    }
-    return { finished: false, status: 202, body: { query: accepted } };
-  }
+  if (runAsync) return runQueued(query.id, e.DISPLAY_MAX_ROW);
 
   const outcome = await runQuery(query.id, { timeoutMs: e.SQLLAB_TIMEOUT_SECONDS * 1000 });
   const current = await reloadQuery(query.id);

@@ -6,15 +6,18 @@
  * whoever comes second finds the row already moved and changes nothing. A stop therefore wins
  * over a success that arrives later, and a late heartbeat cannot revive a swept query.
  * `changed_on` doubles as the heartbeat of a running query (see sweeper.server.ts).
+ * Each move the editor should see (claimed, finished, stopped) signals the query's followers in
+ * every process (query-events.server.ts); heartbeats and cancel keys do not.
  */
 import crypto from 'node:crypto';
 import os from 'node:os';
-import { literal, Op, UniqueConstraintError, type WhereOptions } from 'sequelize';
+import { literal, Op, UniqueConstraintError } from 'sequelize';
 import { ACTIVE_STATES, type CtasMethod, type QueryState } from '~/lib/sqllab-api';
 import type { LimitingFactor } from '~/lib/sql/limit';
 import type { Query } from '../../../db/index';
 import { models } from '../db.server';
 import { ConflictError } from '../domain-errors.server';
+import { signals } from '../jobs/signals.server';
 import type { Failure } from './errors.server';
 
 export interface NewQuery {
@@ -74,9 +77,15 @@ export async function createQueryRecord(input: NewQuery): Promise<Query> {
   }
 }
 
-/** Moves the row from one of `from` to the new values; false when it was no longer in `from`. */
-async function transition(where: WhereOptions, from: readonly QueryState[], values: Partial<Record<string, unknown>>): Promise<boolean> {
-  const [count] = await models().Query.update(values, { where: { [Op.and]: [where, { status: { [Op.in]: [...from] } }] } });
+/** Tells every process following the query that its record changed (query-events.server.ts reads it again). */
+export function signalQueryChange(queryId: number): void {
+  signals().publish('sqllab_query', String(queryId));
+}
+
+/** Moves the row from one of `from` to the new values; false when it was no longer in `from`. Signals the move when `signal`. */
+async function transition(queryId: number, from: readonly QueryState[], values: Partial<Record<string, unknown>>, signal = true): Promise<boolean> {
+  const [count] = await models().Query.update(values, { where: { [Op.and]: [{ id: queryId }, { status: { [Op.in]: [...from] } }] } });
+  if (count > 0 && signal) signalQueryChange(queryId);
   return count > 0;
 }
 
@@ -87,18 +96,18 @@ export async function recordPlannedSql(queryId: number, selectSql: string, runSq
 
 /** A worker takes a pending query; false when another worker (or a stop) got there first. */
 export function claimQuery(queryId: number): Promise<boolean> {
-  return transition({ id: queryId }, ['pending'], { status: 'running', start_running_time: Date.now(), extra_json: JSON.stringify({ worker: WORKER_ID }) });
+  return transition(queryId, ['pending'], { status: 'running', start_running_time: Date.now(), extra_json: JSON.stringify({ worker: WORKER_ID }) });
 }
 
 /** Where `cancelQuery` can reach the running statement from any process; false once it is not running. */
 export function recordCancelKey(queryId: number, cancelKey: string): Promise<boolean> {
-  return transition({ id: queryId }, ['running'], { cancel_key: cancelKey });
+  return transition(queryId, ['running'], { cancel_key: cancelKey }, false);
 }
 
 /** Refreshes `changed_on` of a running query; false once it is running no more (stopped, swept). */
 export function heartbeat(queryId: number): Promise<boolean> {
   // Sequelize skips an UPDATE of the timestamp alone; a no-op assignment carries it.
-  return transition({ id: queryId }, ['running'], { progress: literal('progress') });
+  return transition(queryId, ['running'], { progress: literal('progress') }, false);
 }
 
 export interface SuccessValues {
@@ -112,7 +121,7 @@ export interface SuccessValues {
 
 export function finishSuccess(queryId: number, result: SuccessValues): Promise<boolean> {
   const now = Date.now();
-  return transition({ id: queryId }, ['running'], {
+  return transition(queryId, ['running'], {
     status: 'success',
     progress: 100,
     rows: result.rows,
@@ -129,7 +138,7 @@ export function finishSuccess(queryId: number, result: SuccessValues): Promise<b
 
 /** Records a failure (or a timeout) of a query that is still active. */
 export function finishFailure(queryId: number, failure: Failure): Promise<boolean> {
-  return transition({ id: queryId }, ACTIVE_STATES, {
+  return transition(queryId, ACTIVE_STATES, {
     status: failure.state,
     error_message: failure.message,
     errors: JSON.stringify(failure.errors),
@@ -140,7 +149,7 @@ export function finishFailure(queryId: number, failure: Failure): Promise<boolea
 
 /** Marks an active query stopped; false when it had already finished. Keeps the cancel key for the stop to use. */
 export function markStopped(queryId: number): Promise<boolean> {
-  return transition({ id: queryId }, ACTIVE_STATES, { status: 'stopped', end_time: Date.now() });
+  return transition(queryId, ACTIVE_STATES, { status: 'stopped', end_time: Date.now() });
 }
 
 export function findQueryByClientId(clientId: string): Promise<Query | null> {

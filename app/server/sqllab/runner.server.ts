@@ -14,12 +14,13 @@ import { env } from '../env.server';
 import { NotFoundError } from '../domain-errors.server';
 import { QueryStoppedError } from '../engines/errors.server';
 import { executeSql, type ExecuteResult } from '../engines/execute.server';
-import { describeFailure, type Failure } from './errors.server';
+import { describeFailure, recordedFailureStatus, type Failure } from './errors.server';
 import { logQueryFailure } from './failure-events.server';
 import { connectionOf } from './database.server';
 import { finishFailure, finishSuccess, heartbeat, recordCancelKey } from './query-record.server';
 import { resultColumns } from './query-shapes.server';
 import { resultsStore, storeResults, type StoredResults } from './results-backend.server';
+import { offerResults } from './results-handoff.server';
 
 /** How often a running query's record is touched; the sweeper's staleness threshold is a multiple of it. */
 export const HEARTBEAT_MS = 5_000;
@@ -125,6 +126,8 @@ async function execute(query: Query, controller: AbortController, timeoutMs: num
     // As Superset: a CTAS answers no rows, so nothing is stored for it.
     const resultsKey = ctas ? null : crypto.randomUUID();
     if (resultsKey) await storeResults(resultsKey, results);
+    // Before the record says success (which wakes the waiter): a stop that wins drops them with the waiter.
+    offerResults(query.id, results);
     const recorded = await finishSuccess(query.id, {
       rows: run.rowcount,
       limit: run.limit,
@@ -155,7 +158,8 @@ async function settledElsewhere(queryId: number, fallback: Failure): Promise<Run
   return { state, failure: current.status === 'stopped' ? { ...fallback, state: 'stopped' } : failureFromRecord(current) };
 }
 
-function failureFromRecord(query: Query): Failure {
+/** A finished query's failure as its record tells it (another process ran or stopped it). */
+export function failureFromRecord(query: Query): Failure {
   let errors: Failure['errors'] = [];
   try {
     errors = JSON.parse(query.errors ?? '[]') as Failure['errors'];
@@ -163,5 +167,5 @@ function failureFromRecord(query: Query): Failure {
     errors = [];
   }
   const state = query.status === 'timed_out' ? 'timed_out' : query.status === 'failed' ? 'failed' : 'stopped';
-  return { errors, message: query.error_message ?? 'Query was stopped.', status: 400, state };
+  return { errors, message: query.error_message ?? 'Query was stopped.', status: recordedFailureStatus(errors[0]?.error_type), state };
 }

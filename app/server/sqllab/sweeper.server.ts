@@ -14,6 +14,7 @@ import { deleteExpiredValues } from '../key-value/store.server';
 import { cancelQuery } from '../engines/execute.server';
 import { connectionOf } from './database.server';
 import { sqlLabError, type SqlLabSupersetError } from './errors.server';
+import { signalQueryChange } from './query-record.server';
 import { HEARTBEAT_MS } from './runner.server';
 import { resultsStore } from './results-backend.server';
 
@@ -47,6 +48,7 @@ async function timeOut(where: Record<PropertyKey, unknown>, error: SqlLabSuperse
     );
     if (!moved) continue;
     count++;
+    signalQueryChange(candidate.id);
     if (candidate.cancel_key) {
       const database = await Database.findByPk(candidate.database_id);
       if (database) await cancelWithDeadline(connectionOf(database).target, candidate.cancel_key);

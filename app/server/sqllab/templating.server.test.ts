@@ -196,3 +196,26 @@ describe('the sandbox', () => {
     expect(await renderSqlTemplate(macros, ctx())).toBe("('1')");
   });
 });
+
+describe('renderSqlTemplate: what the chart data engine adds', () => {
+  const now = new Date('2024-06-15T12:00:00Z');
+
+  it('get_time_filter: the column filter, else the query time range, else the default, as literals or strftime text', async () => {
+    const filters = [{ col: 'ds', op: 'TEMPORAL_RANGE', val: '2024-01-01 : 2024-02-01' }];
+    const sql = "{% set t = get_time_filter('ds', target_type='TIMESTAMP') %}ds >= {{ t.from_expr }} AND ds < {{ t.to_expr }} -- {{ t.time_range }}";
+    expect(await renderSqlTemplate(sql, ctx({ filters, now }))).toBe("ds >= TIMESTAMP '2024-01-01 00:00:00' AND ds < TIMESTAMP '2024-02-01 00:00:00' -- 2024-01-01 : 2024-02-01");
+    const other = "{% set t = get_time_filter('other', strftime='%Y%m%d') %}{{ t.from_expr }}..{{ t.to_expr }}";
+    expect(await renderSqlTemplate(other, ctx({ timeRange: 'Last week', now }))).toBe('20240608..20240615');
+    expect(await renderSqlTemplate("{{ get_time_filter('x', default='2020-01-01 : 2020-01-02', target_type='DATE').from_expr }}", ctx({ engine: 'sqlite', now }))).toBe("'2020-01-01'");
+    expect(await renderSqlTemplate("[{{ get_time_filter('x').from_expr }}]", ctx({ now }))).toBe('[]');
+    expect((await failure("{{ get_time_filter('x', default='Last fortnight') }}", { now })).error.error_type).toBe('INVALID_TEMPLATE_PARAMS_ERROR');
+  });
+
+  it('reports the filters a template read, and those it took over with remove_filter', async () => {
+    const usage = { appliedFilters: [], removedFilters: [] };
+    const filters = [{ col: 'state', op: 'IN', val: ['CA'] }, { col: 'ds', op: 'TEMPORAL_RANGE', val: 'Last week' }, { col: 'city', op: '==', val: 'x' }];
+    const sql = "{{ filter_values('state', remove_filter=True) }}{{ get_filters('city') }}{{ get_time_filter('ds', remove_filter=True).time_range }}{{ filter_values('none') }}";
+    await renderSqlTemplate(sql, ctx({ filters, usage, now }));
+    expect(usage).toEqual({ appliedFilters: ['state', 'city', 'ds'], removedFilters: ['state', 'ds'] });
+  });
+});

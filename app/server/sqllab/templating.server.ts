@@ -1,8 +1,10 @@
 /**
  * Jinja templating of SQL, with Superset's macros (superset/jinja_context.py): `url_param`,
  * `current_user_id`, `current_username`, `current_user_email`, `filter_values`, `get_filters`,
- * `cache_key_wrapper` and the `where_in` filter; the template parameters (the tab's JSON) are
- * the other variables. The template is the user's text and is trusted with nothing: it runs in
+ * `get_time_filter`, `cache_key_wrapper` and the `where_in` filter; the template parameters (the
+ * tab's JSON, or a dataset's merged with the chart query's variables) are the other variables.
+ * SQL Lab and the chart data engine (app/server/query) share it; the engine passes the query's
+ * filters and time range, and reads back which filters the template used or took over. The template is the user's text and is trusted with nothing: it runs in
  * template-sandbox.server.ts. Failures are Superset's template errors: an undefined name that
  * reaches the query is MISSING_TEMPLATE_PARAMS_ERROR (listing every such name), anything else
  * that stops the render (syntax, a refused construct, a limit, parameters that are not a JSON
@@ -10,13 +12,23 @@
  */
 import { findDialect, type SqlDialect } from '~/lib/sql/dialects';
 import { portableLiteral, quotePortableString } from '~/lib/sql/dialects/base';
+import { wallClockText } from '~/lib/sql/dialects/dates';
 import { JsonTextError, parseJsonText } from '~/lib/safe-json';
+import { getSinceUntil, NO_TIME_RANGE, TimeRangeError } from '~/lib/time-range';
+import { strftime as formatDate } from '../query/strftime.server';
 import { sqlLabError, type SqlLabError } from './errors.server';
 import { renderSandboxed, TemplateProblem } from './template-sandbox.server';
 import { isPlainObject, isText } from './template-values.server';
 
 export type TemplateUser = { id: number; username: string; email: string | null };
 export type TemplateFilter = { col: string; op: string; val: unknown };
+
+/**
+ * What a render did with the query's filters (Superset's applied_filters and removed_filters):
+ * columns whose filters a macro read, and those it took over with `remove_filter=True`, which the
+ * chart data engine then leaves out of its own WHERE.
+ */
+export type TemplateUsage = { appliedFilters: string[]; removedFilters: string[] };
 
 export type TemplateContext = {
   templateParams: Record<string, unknown>;
@@ -29,6 +41,12 @@ export type TemplateContext = {
    * on every engine, at the cost of an extra backslash where backslashes are ordinary characters.
    */
   engine?: string;
+  /** The query's time range, for `get_time_filter` when no TEMPORAL_RANGE filter names the column. */
+  timeRange?: string | null;
+  /** "Now" for relative time ranges (tests pass it; the clock otherwise). */
+  now?: Date;
+  /** Filled in by the render when given. */
+  usage?: TemplateUsage;
 };
 
 /** Superset's PARAMETER_MISSING_ERR. */
@@ -89,7 +107,7 @@ export function parseTemplateParams(text: string | null | undefined): Record<str
   return value;
 }
 
-type Literals = Pick<SqlDialect, 'quoteString' | 'literal'>;
+type Literals = Pick<SqlDialect, 'quoteString' | 'literal'> & Partial<Pick<SqlDialect, 'dateLiteral' | 'datetimeLiteral'>>;
 
 /** How values are written for the engine: its dialect's rules, or rules safe on any engine when it is unknown. */
 const literalsFor = (engine?: string): Literals => findDialect(engine) ?? { quoteString: quotePortableString, literal: portableLiteral };
@@ -119,16 +137,42 @@ function argsOf(args: unknown[], names: readonly string[]): Record<string, unkno
   return out;
 }
 
+const addOnce = (list: string[], name: string) => {
+  if (!list.includes(name)) list.push(name);
+};
+
+/**
+ * Superset's convert_dttm for `get_time_filter(target_type=…)`: a DATE or a TIMESTAMP literal of
+ * the engine, quoted text for text types, None for anything else (as Superset answers for types
+ * its engine spec does not convert).
+ */
+function dttmLiteral(date: Date, targetType: unknown, literals: Literals): string | null {
+  const type = typeof targetType === 'string' ? targetType.trim().toUpperCase() : '';
+  if (type === 'DATE') return literals.dateLiteral ? literals.dateLiteral(date) : literals.quoteString(wallClockText(date).slice(0, 10));
+  if (/^(TIMESTAMP|DATETIME)\b/.test(type)) return literals.datetimeLiteral ? literals.datetimeLiteral(date) : literals.quoteString(wallClockText(date));
+  if (/^(TEXT|VARCHAR|CHAR|STRING)\b/.test(type)) return literals.quoteString(wallClockText(date));
+  return null;
+}
+
 function macros(ctx: TemplateContext, literals: Literals): Record<string, (...args: unknown[]) => unknown> {
   const filters = ctx.filters ?? [];
-  const getFilters = (column: unknown) =>
-    filters
+  const usage = ctx.usage ?? { appliedFilters: [], removedFilters: [] };
+  const noteUse = (column: unknown, remove: unknown, found: boolean) => {
+    if (typeof column !== 'string' || !found) return;
+    addOnce(usage.appliedFilters, column);
+    if (remove === true) addOnce(usage.removedFilters, column);
+  };
+  const getFilters = (column: unknown, remove?: unknown) => {
+    const found = filters
       .filter((f) => f.col === column)
       .map((f) => {
         const op = f.op.toUpperCase();
         const val = (op === 'IN' || op === 'NOT IN') && !Array.isArray(f.val) ? [f.val] : f.val;
         return { op, col: f.col, val };
       });
+    noteUse(column, remove, found.length > 0);
+    return found;
+  };
   return {
     url_param: (...args) => {
       const { param, default: fallback, escape_result: escape } = argsOf(args, ['param', 'default', 'add_to_cache_keys', 'escape_result']);
@@ -141,15 +185,45 @@ function macros(ctx: TemplateContext, literals: Literals): Record<string, (...ar
     current_username: () => ctx.user?.username ?? null,
     current_user_email: () => ctx.user?.email ?? null,
     cache_key_wrapper: (...args) => argsOf(args, ['key']).key,
-    get_filters: (...args) => getFilters(argsOf(args, ['column', 'remove_filter']).column),
+    get_filters: (...args) => {
+      const { column, remove_filter: remove } = argsOf(args, ['column', 'remove_filter']);
+      return getFilters(column, remove);
+    },
     filter_values: (...args) => {
-      const { column, default: fallback } = argsOf(args, ['column', 'default', 'remove_filter']);
+      const { column, default: fallback, remove_filter: remove } = argsOf(args, ['column', 'default', 'remove_filter']);
       const values: unknown[] = [];
-      for (const { val } of getFilters(column)) {
+      for (const { val } of getFilters(column, remove)) {
         if (Array.isArray(val)) values.push(...(val as unknown[]));
         else if (val) values.push(val);
       }
       return values.length === 0 && fallback ? [fallback] : values;
+    },
+    // Superset's TimeFilter: the bounds of the column's TEMPORAL_RANGE filter (else the query's
+    // time range, else `default`) as literals of `target_type`, or as `strftime` text.
+    get_time_filter: (...args) => {
+      const a = argsOf(args, ['column', 'default', 'target_type', 'strftime', 'remove_filter']);
+      const own = filters.find((f) => f.col === a.column && f.op.toUpperCase() === 'TEMPORAL_RANGE' && typeof f.val === 'string');
+      noteUse(a.column, a.remove_filter, own !== undefined);
+      const timeRange = (own?.val as string | undefined) || ctx.timeRange || (typeof a.default === 'string' ? a.default : null) || NO_TIME_RANGE;
+      let bounds;
+      try {
+        bounds = getSinceUntil(timeRange, { now: ctx.now ?? new Date() });
+      } catch (error) {
+        if (error instanceof TimeRangeError) throw new TemplateProblem('runtime', `get_time_filter: ${error.message}`);
+        throw error;
+      }
+      const format = (date: Date | null) => {
+        if (!date) return null;
+        if (typeof a.strftime === 'string' && a.strftime) {
+          try {
+            return formatDate(date, a.strftime);
+          } catch (error) {
+            throw new TemplateProblem('runtime', `get_time_filter: ${(error as Error).message}`);
+          }
+        }
+        return dttmLiteral(date, a.target_type, literals);
+      };
+      return { from_expr: format(bounds.since), to_expr: format(bounds.until), time_range: timeRange };
     },
   };
 }

@@ -16,6 +16,8 @@ const SHAPES = {
       <circle cx="12" cy="12" r="3" />
     </>
   ),
+  link: <path d="M10 14a4.5 4.5 0 0 0 6.4 0l3-3a4.5 4.5 0 0 0-6.4-6.4l-1 1M14 10a4.5 4.5 0 0 0-6.4 0l-3 3a4.5 4.5 0 0 0 6.4 6.4l1-1" />,
+  menu: <path d="M4 6h16M4 12h16M4 18h16" />,
   moon: <path d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z" />,
   'more-vertical': (
     <>
@@ -25,9 +27,16 @@ const SHAPES = {
     </>
   ),
   plus: <path d="M12 5v14M5 12h14" />,
+  'panel-left': (
+    <>
+      <rect x="3" y="4" width="18" height="16" rx="2" />
+      <path d="M9 4v16" />
+    </>
+  ),
   sort: <path d="M8 9l4-4 4 4M8 15l4 4 4-4" />,
   'sort-asc': <path d="M12 7l5 8H7z" fill="currentColor" />,
   'sort-desc': <path d="M12 17l5-8H7z" fill="currentColor" />,
+  stop: <path d="M7 6h10a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H7a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1z" fill="currentColor" />,
   sun: (
     <>
       <circle cx="12" cy="12" r="4" />

@@ -130,7 +130,8 @@ describe('Tabs', () => {
         { id: 'two', title: 'Two', body: <p>second</p> },
       ]} />,
     );
-    expect(out).toContain('<section aria-labelledby="section-one"');
+    expect(out).toContain('<section id="section-one-panel" aria-labelledby="section-one"');
+    expect(out).not.toContain('hidden');
     expect(out).toContain('<h2 id="section-two"');
     expect(out).toContain('<p>first</p>');
     expect(out).toContain('<p>second</p>');

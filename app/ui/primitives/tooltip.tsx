@@ -26,7 +26,7 @@ export function Tooltip({ content, placement = 'bottom', children }: Props) {
       onMouseLeave={() => setDismissed(false)} onBlur={() => setDismissed(false)}>
       {trigger}
       <span role="tooltip" id={id}
-        className={`pointer-events-none invisible absolute left-1/2 z-50 -translate-x-1/2 whitespace-nowrap rounded bg-slate-900 px-2 py-1 text-xs font-normal text-white shadow group-hover/tooltip:visible group-has-[:focus-visible]/tooltip:visible dark:bg-slate-700 ${PLACEMENTS[placement]} ${dismissed ? 'hidden' : ''}`}>
+        className={`pointer-events-none absolute left-1/2 z-50 hidden -translate-x-1/2 whitespace-nowrap rounded bg-slate-900 px-2 py-1 text-xs font-normal text-white shadow group-hover/tooltip:block group-has-[:focus-visible]/tooltip:block dark:bg-slate-700 ${PLACEMENTS[placement]} ${dismissed ? '!hidden' : ''}`}>
         {content}
       </span>
     </span>

@@ -18,7 +18,6 @@ export function loadAce(): Promise<AceModule> {
     const ace = (mod as AceModule & { default?: AceModule }).default ?? mod;
     await import('ace-builds/src-noconflict/mode-sql');
     await import('ace-builds/src-noconflict/ext-language_tools');
-    await import('ace-builds/src-noconflict/theme-tomorrow_night');
     return ace;
   })();
   return loading;

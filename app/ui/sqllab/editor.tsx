@@ -4,6 +4,9 @@
  * the statement under the cursor, Ctrl/Cmd+Shift+F formats, Ctrl/Cmd+E stops, Alt+T opens a new tab.
  * Autocomplete offers keywords, schemas, tables and columns of the tab's database and schema,
  * knowing the statement's aliases (app/lib/sqllab/autocomplete.ts).
+ * Tab indents, as in any code editor; Escape then Tab (or Shift+Tab) leaves the editor, so the
+ * keyboard is never trapped in it (WCAG 2.1.2). The text typed into the server-rendered textarea
+ * before hydration is what ace starts from (the page hands it over as `sql`).
  */
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Ace } from 'ace-builds';
@@ -11,6 +14,7 @@ import { findDialect } from '~/lib/sql/dialects';
 import { buildIndex, flavorOf, suggest, type AutocompleteIndex, type SchemaTable } from '~/lib/sqllab/autocomplete';
 import { statementAtCursor, type StatementAtCursor } from '~/lib/sql/statement-at-cursor';
 import { keyOf, loadAce, loadSchemaIndex, type SchemaIndex } from './ace-loader';
+import { DARK_THEME, LIGHT_THEME } from './editor-themes';
 
 export type EditorCommands = {
   run: () => void;
@@ -117,8 +121,10 @@ export const Editor = forwardRef<EditorHandle, Props>(function Editor(
   const editorRef = useRef<Ace.Editor | null>(null);
   const loaded = useAutocompleteIndex(dbId ?? null, schema ?? null, backend ?? null, completions ?? []);
   const dialect = findDialect(backend ?? loaded.backend);
-  const latest = useRef({ onChange, onSelect, commands, index: loaded.index, dialect });
-  latest.current = { onChange, onSelect, commands, index: loaded.index, dialect };
+  // The tab's tables (the left bar's): the statement's own until it names some.
+  const tabTables = (completions ?? []).filter((c) => c.meta === 'table').map((c) => c.value);
+  const latest = useRef({ onChange, onSelect, commands, index: loaded.index, dialect, tabTables });
+  latest.current = { onChange, onSelect, commands, index: loaded.index, dialect, tabTables };
   const [aceReady, setAceReady] = useState(false);
 
   const currentStatement = useCallback((): StatementAtCursor | null => {
@@ -153,7 +159,7 @@ export const Editor = forwardRef<EditorHandle, Props>(function Editor(
         identifierRegexps: [IDENTIFIER],
         triggerCharacters: ['.'],
         getCompletions: (_e, session, pos, _prefix, callback) => {
-          const list = suggest(latest.current.index, session.getValue(), session.doc.positionToIndex(pos, 0));
+          const list = suggest(latest.current.index, session.getValue(), session.doc.positionToIndex(pos, 0), undefined, latest.current.tabTables);
           callback(null, list.map((s) => ({ caption: s.caption, value: s.value, meta: s.meta, score: s.score, docText: s.detail })));
         },
       };
@@ -172,6 +178,7 @@ export const Editor = forwardRef<EditorHandle, Props>(function Editor(
       bind('formatQuery', 'Ctrl-Shift-F', 'Command-Shift-F', () => latest.current.commands.format());
       bind('stopQuery', 'Ctrl-E', 'Command-E', () => latest.current.commands.stop());
       bind('newTab', 'Alt-T', 'Option-T', () => latest.current.commands.newTab());
+      releaseTabOnEscape(editor);
       // Ace names its input "<this>, Cursor at row N"; set after creation, as ace reads it on focus.
       editor.setOption('textInputAriaLabel', 'SQL editor');
       editor.renderer.textarea.setAttribute('aria-label', 'SQL editor');
@@ -193,7 +200,7 @@ export const Editor = forwardRef<EditorHandle, Props>(function Editor(
   }, [sql, aceReady]);
 
   useEffect(() => {
-    editorRef.current?.setTheme(dark ? 'ace/theme/tomorrow_night' : 'ace/theme/textmate');
+    editorRef.current?.setTheme(dark ? DARK_THEME : LIGHT_THEME);
   }, [dark, aceReady]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -210,10 +217,14 @@ export const Editor = forwardRef<EditorHandle, Props>(function Editor(
     else if (event.altKey && key === 't') act(commands.newTab);
   };
 
+  // The host's class list is never changed by React once ace is in it: ace adds its own classes
+  // (ace_editor, the theme's, the monospace font) there, and a re-render would drop them.
   return (
     <div className="relative h-full min-h-32 overflow-hidden rounded-md border border-slate-300 dark:border-slate-700" data-ace-ready={aceReady ? 'true' : 'false'}
       data-autocomplete={loaded.state}>
-      <div ref={host} className={`absolute inset-0 ${aceReady ? '' : 'hidden'}`} />
+      <div className={`absolute inset-0 ${aceReady ? '' : 'invisible'}`}>
+        <div ref={host} className="absolute inset-0" />
+      </div>
       {!aceReady && (
         <textarea
           ref={textarea}
@@ -227,9 +238,42 @@ export const Editor = forwardRef<EditorHandle, Props>(function Editor(
             onSelect(t.selectionStart !== t.selectionEnd ? t.value.slice(t.selectionStart, t.selectionEnd) : null);
           }}
           onKeyDown={onKeyDown}
-          className="absolute inset-0 h-full w-full resize-none bg-white p-3 font-mono text-sm dark:bg-slate-900"
+          className={EDITOR_TEXTAREA_CLASS}
         />
       )}
     </div>
   );
 });
+
+/** The plain editor's look, shared with the server-rendered page so the swap to ace does not move anything. */
+export const EDITOR_TEXTAREA_CLASS = 'absolute inset-0 h-full w-full resize-none bg-white p-3 font-mono text-sm text-slate-900 dark:bg-slate-900 dark:text-slate-100';
+
+type AceCommand = { name: string; exec: (editor: Ace.Editor, args?: unknown) => unknown };
+
+/**
+ * Escape releases Tab and Shift+Tab once: the next one moves focus out of the editor (the command
+ * answers false, so ace lets the browser have the key) instead of indenting. Any other key, or
+ * focusing the editor again, takes them back. Escape still closes the autocomplete popup first
+ * (its own key handler runs before the editor's).
+ */
+function releaseTabOnEscape(editor: Ace.Editor) {
+  let released = false;
+  editor.commands.addCommand({ name: 'releaseFocus', bindKey: { win: 'Esc', mac: 'Esc' }, exec: () => {
+    released = true;
+  } });
+  for (const name of ['indent', 'blockoutdent']) {
+    const command = (editor.commands as unknown as { byName: Record<string, AceCommand | undefined> }).byName[name];
+    if (!command) continue;
+    const original = command.exec;
+    editor.commands.addCommand({ ...command, exec: (ed: Ace.Editor, args?: unknown) => (released ? false : original(ed, args)) } as Ace.Command);
+  }
+  editor.commands.on('afterExec', (e: { command: { name?: string } }) => {
+    if (e.command.name !== 'releaseFocus') released = false;
+  });
+  editor.on('focus', () => {
+    released = false;
+  });
+  editor.textInput.getElement().addEventListener('keydown', (event: globalThis.KeyboardEvent) => {
+    if (event.key !== 'Escape' && event.key !== 'Tab' && event.key !== 'Shift') released = false;
+  });
+}

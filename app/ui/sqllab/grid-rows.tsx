@@ -7,7 +7,7 @@
  */
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { Cell } from '~/lib/sqllab/reducer';
-import { cellText } from './cell-text';
+import type { ColumnDisplay } from './result-text';
 
 export const ROW_HEIGHT = 30;
 export const HEADER_HEIGHT = 32;
@@ -15,7 +15,7 @@ export const HEADER_HEIGHT = 32;
 const OVERSCAN = 4;
 /** Before the pane is measured. */
 const INITIAL_POOL = 24;
-const NULL_CLASSES = ['italic', 'text-slate-400'];
+const NULL_CLASSES = ['italic', 'text-slate-600', 'dark:text-slate-400'];
 
 type Props = {
   /** The scrolling element (state, not a ref: a parent's ref is attached after this one's effects run). */
@@ -23,6 +23,8 @@ type Props = {
   count: number;
   rowAt: (index: number) => Record<string, Cell>;
   columns: readonly string[];
+  /** Each column's text and alignment (numbers right, temporal values formatted by type). */
+  displays: readonly ColumnDisplay[];
   /** Indices of the columns rendered (all, or those in view when columns are virtualized). */
   shown: readonly number[];
   offsets: readonly number[];
@@ -34,7 +36,7 @@ function poolFor(height: number, count: number): number {
   return Math.min(count, Math.ceil(height / ROW_HEIGHT) + 2 * OVERSCAN + 1);
 }
 
-export function GridRows({ scroller, count, rowAt, columns, shown, offsets, widths, width }: Props) {
+export function GridRows({ scroller, count, rowAt, columns, displays, shown, offsets, widths, width }: Props) {
   const body = useRef<HTMLDivElement>(null);
   const [poolSize, setPoolSize] = useState(() => Math.min(count, INITIAL_POOL));
 
@@ -75,14 +77,14 @@ export function GridRows({ scroller, count, rowAt, columns, shown, offsets, widt
       for (let k = 0; k < cells.length; k++) {
         const cell = cells[k] as HTMLElement;
         const value = row[columns[shown[k]]];
-        const text = cellText(value);
+        const text = displays[shown[k]].text(value);
         if (cell.textContent !== text) cell.textContent = text;
         const isNull = value === null || value === undefined;
         if (cell.classList.contains(NULL_CLASSES[0]) !== isNull) for (const c of NULL_CLASSES) cell.classList.toggle(c, isNull);
       }
     }
     stale.current = false;
-  }, [scroller, count, rowAt, columns, shown]);
+  }, [scroller, count, rowAt, columns, displays, shown]);
 
   useLayoutEffect(() => {
     stale.current = true;
@@ -98,7 +100,8 @@ export function GridRows({ scroller, count, rowAt, columns, shown, offsets, widt
         <div key={slot} role="row" className="absolute left-0 top-0 border-t border-slate-100 dark:border-slate-800"
           style={{ height: ROW_HEIGHT, width, contain: 'strict' }}>
           {shown.map((i) => (
-            <div key={i} role="gridcell" aria-colindex={i + 1} className="absolute top-0 truncate px-3 py-1 font-mono" style={{ left: offsets[i], width: widths[i] }} />
+            <div key={i} role="gridcell" aria-colindex={i + 1} className={`absolute top-0 truncate px-3 py-1 font-mono ${displays[i]?.align === 'right' ? 'text-right tabular-nums' : ''}`}
+              style={{ left: offsets[i], width: widths[i] }} />
           ))}
         </div>
       ))}

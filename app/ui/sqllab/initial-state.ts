@@ -1,17 +1,22 @@
 /**
  * The editor's first state, in the browser: with backend persistence the bootstrap's tabs (the
- * active one in full, the others to load on first switch); without it what localStorage kept
- * (tabs, their tables and queries). Each tab's pane sizes come from their own localStorage key.
+ * active one in full, the others to load on first switch) and the queries they ran; without it
+ * what localStorage kept (tabs, their tables and queries). Either way a tab's latest query comes
+ * back without its rows: the editor fetches them again by results key when it shows them, as
+ * Superset does. Each tab's pane sizes come from their own localStorage key.
  */
 import { parseLocalState, LOCAL_KEY, type LocalTab } from '~/lib/sqllab/local-state';
 import { paneKey, parsePaneSizes } from '~/lib/sqllab/pane-sizes';
 import { emptyState, sqlLabReducer, type QueryEditor, type SqlLabState } from '~/lib/sqllab/reducer';
+import { tablesFromServer } from '~/lib/sqllab/server-tables';
+import type { QueryResultDict } from '~/lib/sqllab-api';
+import { queryFromServer } from './use-query-runner';
 import { editorFromServer } from './use-tab-persistence';
 
 type ServerTab = Parameters<typeof editorFromServer>[0];
 
 export type InitialPage = {
-  bootstrap: { active_tab: ServerTab | null; tab_state_ids: { id: number; label: string }[] };
+  bootstrap: { active_tab: ServerTab | null; tab_state_ids: { id: number; label: string }[]; queries: Record<string, QueryResultDict> };
   persistence: boolean;
   defaultLimit: number;
 };
@@ -46,6 +51,10 @@ export function initialState(page: InitialPage, defaultDb: number | null): SqlLa
       if (active && t.id === active.id) add({ ...editorFromServer(active), loaded: true });
       else add({ id: String(t.id), name: t.label, loaded: false });
     }
+    // The active tab's tables first: their preview queries are kept by restoreQueries only once their tables are known.
+    for (const table of tablesFromServer(active?.table_schemas)) state = sqlLabReducer(state, { type: 'mergeTable', table });
+    const queries = Object.fromEntries(Object.values(page.bootstrap.queries).map((q) => [q.id, queryFromServer(q)]));
+    state = sqlLabReducer(state, { type: 'restoreQueries', queries });
     if (active) state = sqlLabReducer(state, { type: 'switchTab', id: String(active.id) });
     return state;
   }

@@ -1,8 +1,10 @@
 /**
- * The tab's database and schema, a search over the schema's tables, and the tables added to the
- * tab with their columns, types and keys (expand, collapse, remove, preview).
+ * The tab's database and schema, the schema's tables (all listed, narrowed by a search), and the
+ * tables added to the tab with their columns, types and keys (expand, collapse, remove, preview).
+ * A tab without a schema gets one as soon as it is known: the only schema of the database, else
+ * the database's default (the schema the server resolves when none is named).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { getClientError } from '~/lib/client-error';
 import { encodeRisonUri } from '~/lib/rison';
 import type { QueryEditor, Table } from '~/lib/sqllab/reducer';
@@ -13,6 +15,7 @@ import { Input } from '../primitives/input';
 import { Select } from '../primitives/select';
 import { Tooltip } from '../primitives/tooltip';
 import { showToast } from '../toasts';
+import { loadSchemaIndex } from './ace-loader';
 import { requestJson } from './api';
 
 /** What a column takes part in, as the table metadata's keys name it. */
@@ -37,6 +40,8 @@ export type DatabaseInfo = {
 
 type Props = {
   csrfToken: string;
+  /** Visibility classes (hidden, or hidden only on narrow screens until opened). */
+  className?: string;
   tab: QueryEditor;
   databases: DatabaseInfo[];
   tables: Table[];
@@ -52,21 +57,61 @@ async function toastError(error: unknown, fallback: string) {
   showToast(dangerToast(e.error || fallback));
 }
 
-export function LeftBar({ csrfToken, tab, databases, tables, onChange, onAddTable, onToggleTable, onRemoveTable, onPreview }: Props) {
-  const [schemas, setSchemas] = useState<string[]>([]);
+/** The bar's frame, shared with the server-rendered page. */
+export const LEFT_BAR_CLASS = 'flex shrink-0 flex-col gap-3 overflow-y-auto md:w-64';
+
+/** The schema a tab without one starts on: the only one, else the database's default when listed. */
+export function preferredSchema(schemas: readonly string[], databaseDefault: string | null): string | null {
+  if (schemas.length === 1) return schemas[0];
+  return databaseDefault !== null && schemas.includes(databaseDefault) ? databaseDefault : null;
+}
+
+/** Tables listed at once; the search narrows the rest. */
+const LISTED_TABLES = 200;
+
+export function LeftBar({ className = '', csrfToken, tab, databases, tables, onChange, onAddTable, onToggleTable, onRemoveTable, onPreview }: Props) {
+  // Kept with the database they belong to: until a new database's list arrives, the old one is not its.
+  const [schemaList, setSchemaList] = useState<{ dbId: number; names: string[] } | null>(null);
+  const schemas = useMemo(() => (schemaList && schemaList.dbId === tab.dbId ? schemaList.names : []), [schemaList, tab.dbId]);
   const [tableNames, setTableNames] = useState<string[]>([]);
   const [search, setSearch] = useState('');
 
   useEffect(() => {
-    if (!tab.dbId) return;
+    const dbId = tab.dbId;
+    if (!dbId) return;
     let live = true;
-    requestJson<{ result: string[] }>(csrfToken, `/api/v1/database/${tab.dbId}/schemas/`)
-      .then(({ body }) => live && setSchemas(body.result))
+    requestJson<{ result: string[] }>(csrfToken, `/api/v1/database/${dbId}/schemas/`)
+      .then(({ body }) => live && setSchemaList({ dbId, names: body.result }))
       .catch((error: unknown) => live && void toastError(error, 'An error occurred while fetching schemas'));
     return () => {
       live = false;
     };
   }, [csrfToken, tab.dbId]);
+
+  // No schema yet: take the only one, or the database's default, once the schemas are in.
+  const backend = databases.find((d) => d.id === tab.dbId)?.backend ?? null;
+  const needsSchema = Boolean(tab.dbId) && !tab.schema && schemas.length > 0;
+  useEffect(() => {
+    if (!needsSchema || !tab.dbId) return;
+    const only = preferredSchema(schemas, null);
+    if (only) {
+      onChange({ schema: only });
+      return;
+    }
+    let live = true;
+    loadSchemaIndex(tab.dbId, null, backend).then(
+      ({ index }) => {
+        const chosen = live ? preferredSchema(schemas, index.schema) : null;
+        if (chosen) onChange({ schema: chosen });
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+    // onChange is a new function on each render; the choice depends on the schemas and the tab.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [needsSchema, tab.dbId, schemas, backend]);
 
   useEffect(() => {
     if (!tab.dbId || !tab.schema) {
@@ -83,10 +128,11 @@ export function LeftBar({ csrfToken, tab, databases, tables, onChange, onAddTabl
     };
   }, [csrfToken, tab.dbId, tab.schema]);
 
-  const matches = search.trim() ? tableNames.filter((n) => n.toLowerCase().includes(search.trim().toLowerCase())).slice(0, 50) : [];
+  const needle = search.trim().toLowerCase();
+  const matches = (needle ? tableNames.filter((n) => n.toLowerCase().includes(needle)) : tableNames).slice(0, LISTED_TABLES);
 
   return (
-    <aside aria-label="Database explorer" className="w-64 shrink-0 space-y-3">
+    <aside aria-label="Browse tables" className={`${LEFT_BAR_CLASS} ${className}`}>
       <Select id="leftbar-database" label="Database" value={tab.dbId ?? ''} onChange={(e) => onChange({ dbId: Number(e.target.value) || null, schema: null })}>
         {tab.dbId === null && <option value="">Choose a database</option>}
         {databases.map((db) => <option key={db.id} value={db.id}>{db.database_name}</option>)}
@@ -102,7 +148,7 @@ export function LeftBar({ csrfToken, tab, databases, tables, onChange, onAddTabl
           <ul aria-label="Matching tables" className="mt-1 max-h-48 overflow-auto rounded-md border border-slate-200 dark:border-slate-700">
             {matches.map((name) => (
               <li key={name}>
-                <button type="button" className="block w-full px-3 py-1 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800" onClick={() => {
+                <button type="button" className="block w-full truncate px-3 py-1 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800" onClick={() => {
                   onAddTable(name);
                   setSearch('');
                 }}>{name}</button>

@@ -1,10 +1,13 @@
 /**
  * What the results pane shows for a tab's latest query (or a table's preview): the error with
  * its issue codes and link, the stopped notice, a progress bar and the elapsed time while it
- * runs, or the results grid with its actions (Save dataset for a query's own results).
+ * runs (with the row count once the server has it, before the rows arrive), or the results grid
+ * with its actions (Save dataset for a query's own results). Table previews each get a results
+ * tab of their own, labelled with the table's name, beside the tab's own results (as Superset).
  */
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useNavigate } from '@remix-run/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { getClientError } from '~/lib/client-error';
 import { hasPermission } from '~/lib/permissions';
 import type { Query } from '~/lib/sqllab/reducer';
@@ -14,6 +17,7 @@ import { showToast } from '../toasts';
 import { useShell } from '../use-shell';
 import { requestJson } from './api';
 import { ResultsGrid } from './results-grid';
+import { rowCountText } from './result-text';
 import { defaultDatasetName, SaveDatasetDialog } from './save-dataset-dialog';
 
 export const DATASET_CREATE_FAILED = 'An error occurred while creating the data source';
@@ -63,10 +67,13 @@ function QueryErrorNotice({ query }: { query: Query }) {
 
 function Progress({ query, now }: { query: Query; now: number }) {
   const pct = Math.max(0, Math.min(100, query.progress || 0));
+  // Known once the query has succeeded on the server, while its rows are still on their way.
+  const rows = typeof query.rows === 'number' && (query.state === 'fetching' || query.state === 'success') ? query.rows : null;
   return (
     <div className="space-y-1">
       <div className="flex items-center gap-3 text-sm text-slate-600 dark:text-slate-300">
-        <span role="status">{query.state === 'pending' ? 'Queued…' : query.state === 'fetching' ? 'Fetching results…' : 'Running query…'}</span>
+        <span role="status">{query.state === 'pending' ? 'Queued…' : query.state === 'fetching' || query.state === 'success' ? 'Fetching results…' : 'Running query…'}</span>
+        {rows !== null && <span data-testid="known-row-count">{rowCountText(rows)}</span>}
         <span data-testid="elapsed" aria-label="Elapsed time">{formatElapsed(now - query.startDttm)}</span>
       </div>
       <div role="progressbar" aria-label="Query progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}
@@ -95,7 +102,8 @@ export function QueryPane({ query, canCsv, tabName }: Props) {
 
   if (query.state === 'failed' || query.state === 'timed_out') return <QueryErrorNotice query={query} />;
   if (query.state === 'stopped') return <p role="status" className="text-sm">The query was stopped.</p>;
-  if (query.state !== 'success') return <Progress query={query} now={now} />;
+  // A success whose rows are not here yet (followed to its end, or restored after a reload): they are being fetched by key.
+  if (query.state !== 'success' || (!query.results && query.resultsKey)) return <Progress query={query} now={now} />;
 
   const openDialog = () => {
     setDefaultName(defaultDatasetName(tabName ?? query.tab ?? 'Untitled', new Date()));
@@ -129,5 +137,48 @@ export function QueryPane({ query, canCsv, tabName }: Props) {
       )} />
       {canSaveDataset && <SaveDatasetDialog open={saving} defaultName={defaultName} onClose={() => setSaving(false)} onSave={saveDataset} />}
     </>
+  );
+}
+
+export type PreviewTab = {
+  /** The preview query's id. */
+  id: string;
+  tableName: string;
+  query: Query | null;
+};
+
+type ResultsTabsProps = {
+  /** The tab's own results (its latest query), as the editor renders them. */
+  results: ReactNode;
+  previews: PreviewTab[];
+  /** The preview shown, or null for the tab's own results. */
+  selectedId: string | null;
+  onSelect: (previewId: string | null) => void;
+  canCsv: boolean;
+};
+
+const resultsTabClass =
+  '-mb-px whitespace-nowrap border-b-2 border-transparent px-3 py-1.5 text-sm font-medium text-slate-600 hover:text-slate-900 focus:outline-none data-[focus]:ring-2 data-[focus]:ring-brand-500 data-[selected]:border-brand-600 data-[selected]:text-brand-700 dark:text-slate-300 dark:hover:text-white dark:data-[selected]:text-white';
+
+/** The results pane's tabs: "Results", then "Preview: <table>" per previewed table; only the shown one is rendered. */
+export function ResultsTabs({ results, previews, selectedId, onSelect, canCsv }: ResultsTabsProps) {
+  if (previews.length === 0) return <>{results}</>;
+  const index = Math.max(0, previews.findIndex((p) => p.id === selectedId) + 1);
+  return (
+    <TabGroup selectedIndex={index} onChange={(i) => onSelect(i === 0 ? null : previews[i - 1].id)} className="flex min-h-0 flex-1 flex-col gap-2">
+      <TabList aria-label="Results" className="flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-800">
+        <Tab className={resultsTabClass}>Results</Tab>
+        {previews.map((p) => <Tab key={p.id} className={resultsTabClass}>{`Preview: ${p.tableName}`}</Tab>)}
+      </TabList>
+      {/* Only the selected panel is rendered (Headless UI unmounts the others): one results grid at a time. */}
+      <TabPanels className="flex min-h-0 flex-1 flex-col">
+        <TabPanel className="flex min-h-0 flex-1 flex-col focus:outline-none">{results}</TabPanel>
+        {previews.map((p) => (
+          <TabPanel key={p.id} className="flex min-h-0 flex-1 flex-col focus:outline-none">
+            {p.query ? <QueryPane query={p.query} canCsv={canCsv} /> : <p role="status" className="text-sm">Loading the preview…</p>}
+          </TabPanel>
+        ))}
+      </TabPanels>
+    </TabGroup>
   );
 }

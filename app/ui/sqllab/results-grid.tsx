@@ -14,7 +14,8 @@ import { Input } from '../primitives/input';
 import { showToast } from '../toasts';
 import { cellText } from './cell-text';
 import { GridRows, HEADER_HEIGHT, ROW_HEIGHT } from './grid-rows';
-import { LimitBadge } from './static-sqllab';
+import { columnDisplays, limitMessage, rowCountText } from './result-text';
+import { LimitNotice } from './static-sqllab';
 
 export { cellText };
 
@@ -71,11 +72,11 @@ function useDebounced(value: string, ms: number): string {
   return settled;
 }
 
-export function isLimitReached(query: Query): boolean {
-  const results = query.results;
-  if (results?.displayLimitReached) return true;
-  if (query.limitingFactor === 'QUERY' || query.limitingFactor === 'DROPDOWN' || query.limitingFactor === 'QUERY_AND_DROPDOWN') return true;
-  return query.queryLimit > 0 && (query.rows ?? 0) >= query.queryLimit;
+/** Why the rows stop where they do, from the server's limiting factor (Superset's wording). */
+export function queryLimitMessage(query: Query): string | null {
+  return limitMessage({
+    limitingFactor: query.limitingFactor, rows: query.rows ?? query.results?.data.length ?? 0, displayLimitReached: query.results?.displayLimitReached, limit: query.queryLimit,
+  });
 }
 
 export function ResultsGrid({ query, canCsv, actions }: { query: Query; canCsv: boolean; actions?: ReactNode }) {
@@ -83,6 +84,7 @@ export function ResultsGrid({ query, canCsv, actions }: { query: Query; canCsv: 
   const data = useMemo(() => results?.data ?? [], [results]);
   const columns = useMemo(() => results?.columns.map((c) => c.name) ?? [], [results]);
   const widths = useMemo(() => measureColumns(columns, data), [columns, data]);
+  const displays = useMemo(() => columnDisplays(results?.columns ?? [], data), [results, data]);
   const offsets = useMemo(() => {
     const out = [0];
     for (const w of widths) out.push(out[out.length - 1] + w);
@@ -135,8 +137,8 @@ export function ResultsGrid({ query, canCsv, actions }: { query: Query; canCsv: 
   return (
     <section aria-label="Query results" className="flex min-h-0 flex-1 flex-col gap-2">
       <div className="flex flex-wrap items-center gap-3">
-        <span className="text-sm text-slate-600 dark:text-slate-300" data-testid="row-count">{total.toLocaleString('en-US')} rows</span>
-        <LimitBadge limitReached={isLimitReached(query)} limit={query.queryLimit} />
+        <span className="text-sm text-slate-600 dark:text-slate-300" data-testid="row-count">{rowCountText(total)}</span>
+        <LimitNotice message={queryLimitMessage(query)} />
         {matches && <span role="status" className="text-sm text-slate-600 dark:text-slate-300" data-testid="search-count">{matches.length.toLocaleString('en-US')} of {data.length.toLocaleString('en-US')} rows match</span>}
         <Input label="Search results" layout="inline" type="search" value={search} onChange={(e) => setSearch(e.target.value)} className="ml-auto" />
         <Button onClick={() => void copy()} size="sm">Copy to clipboard</Button>
@@ -144,15 +146,15 @@ export function ResultsGrid({ query, canCsv, actions }: { query: Query; canCsv: 
         {actions}
       </div>
       <div ref={scrollerRef} role="grid" aria-rowcount={count + 1} aria-colcount={columns.length} tabIndex={0} aria-label="Result rows"
-        className="relative max-h-[50vh] min-h-0 overflow-auto rounded-md border border-slate-200 text-sm dark:border-slate-800" data-testid="results-scroller">
+        className="relative min-h-0 flex-1 overflow-auto rounded-md border border-slate-200 text-sm dark:border-slate-800" data-testid="results-scroller">
         <div style={{ width: totalWidth, height: count * ROW_HEIGHT + HEADER_HEIGHT, position: 'relative' }}>
           <div role="row" aria-rowindex={1} className="sticky top-0 z-10 bg-slate-100 font-semibold dark:bg-slate-800" style={{ height: HEADER_HEIGHT, width: totalWidth }}>
             {shownColumns.map((i) => (
-              <div key={i} role="columnheader" aria-colindex={i + 1} title={columns[i]} className="absolute top-0 truncate px-3 py-1.5"
+              <div key={i} role="columnheader" aria-colindex={i + 1} title={columns[i]} className={`absolute top-0 truncate px-3 py-1.5 ${displays[i]?.align === 'right' ? 'text-right' : ''}`}
                 style={{ left: offsets[i], width: widths[i] }}>{columns[i]}</div>
             ))}
           </div>
-          <GridRows scroller={scrollerEl} count={count} rowAt={rowAt} columns={columns} shown={shownColumns} offsets={offsets} widths={widths} width={totalWidth} />
+          <GridRows scroller={scrollerEl} count={count} rowAt={rowAt} columns={columns} displays={displays} shown={shownColumns} offsets={offsets} widths={widths} width={totalWidth} />
         </div>
       </div>
     </section>

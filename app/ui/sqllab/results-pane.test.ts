@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Query } from '~/lib/sqllab/reducer';
 import { formatElapsed } from './query-pane';
-import { cellText, isLimitReached, matchingRows, measureColumns } from './results-grid';
+import { cellText, matchingRows, measureColumns, queryLimitMessage } from './results-grid';
 import { defaultDatasetName } from './save-dataset-dialog';
 
 describe('results grid helpers', () => {
@@ -30,12 +30,12 @@ describe('results grid helpers', () => {
     expect(matchingRows(rows, ['w', 'n'], 'null')).toEqual([2]);
   });
 
-  it('badges a limit when the server says so or rows reach the limit', () => {
-    const base = { queryLimit: 100, rows: 10, limitingFactor: 'NOT_LIMITED', results: { status: 'success', columns: [], data: [] } } as unknown as Query;
-    expect(isLimitReached(base)).toBe(false);
-    expect(isLimitReached({ ...base, rows: 100 })).toBe(true);
-    expect(isLimitReached({ ...base, limitingFactor: 'DROPDOWN' })).toBe(true);
-    expect(isLimitReached({ ...base, results: { ...base.results!, displayLimitReached: true } })).toBe(true);
+  it('says what limited the rows as the server tells it, never guessing from the row count', () => {
+    const base = { queryLimit: 100, rows: 100, limitingFactor: 'NOT_LIMITED', results: { status: 'success', columns: [], data: [] } } as unknown as Query;
+    expect(queryLimitMessage(base)).toBeNull();
+    expect(queryLimitMessage({ ...base, limitingFactor: 'QUERY' })).toBe('The number of rows displayed is limited to 100 by the query');
+    expect(queryLimitMessage({ ...base, limitingFactor: 'DROPDOWN' })).toBe('The number of rows displayed is limited to 100 by the dropdown.');
+    expect(queryLimitMessage({ ...base, results: { ...base.results!, displayLimitReached: true } })).toMatch(/by the configuration/);
   });
 });
 

@@ -1,6 +1,8 @@
 /**
- * The hydrated SQL Lab: tabs, left bar, ace editor, results. Mounted only after hydration (the
- * server renders the plain form), so its first state may read localStorage.
+ * The hydrated SQL Lab: tabs, left bar, ace editor, results, in the layout the server-rendered
+ * page already showed (sqllab-frame.tsx). Mounted only after hydration, so its first state may
+ * read localStorage; what was typed into the server's textarea before then becomes the active
+ * tab's SQL.
  */
 import { useLocation, useNavigate } from '@remix-run/react';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
@@ -11,7 +13,7 @@ import { LOCAL_MODE_DEFAULT_SQL } from '~/lib/sqllab/local-state';
 import type { PageError, RenderedResults, RequestedQuery } from '~/lib/sqllab/page-forms';
 import { paneKey, paneSizes } from '~/lib/sqllab/pane-sizes';
 import {
-  activeTab, latestQuery, newClientId, newEditor, newTabName, sqlLabReducer, type Action, type Query, type QueryEditor,
+  activeTab, latestQuery, newClientId, newEditor, sqlLabReducer, type Action, type Query, type QueryEditor,
 } from '~/lib/sqllab/reducer';
 import { dangerToast } from '~/lib/toasts';
 import { showToast } from '../toasts';
@@ -25,10 +27,13 @@ import { EditorToolbar } from './editor-toolbar';
 import { EstimateDialog } from './estimate-dialog';
 import { initialState, type InitialPage } from './initial-state';
 import { LeftBar, type DatabaseInfo } from './left-bar';
-import { QueryPane } from './query-pane';
+import { QueryPane, ResultsTabs } from './query-pane';
 import { SaveQueryDialog } from './save-query-dialog';
 import { ScheduleDialog } from './schedule-dialog';
 import { SplitPanes } from './split-panes';
+import { LEFT_BAR_OVERLAY_CLASS, SqlLabFrame } from './sqllab-frame';
+import { takeTypedFields } from './static-sqllab';
+import { nextTabName } from './tab-names';
 import { TabsBar } from './tabs-bar';
 import { TemplateParamsDialog } from './template-params-dialog';
 import { useEditorShortcuts } from './use-editor-shortcuts';
@@ -73,17 +78,23 @@ export function SqlLabEditor({ page, opened }: { page: EditorPage; opened: Opene
   const stateRef = useRef(state);
   stateRef.current = state;
   const editorRef = useRef<EditorHandle>(null);
+  // Names of tabs asked for and not yet stored: a second Alt+T must not take the first one's name.
+  const pendingNames = useRef<string[]>([]);
+  const [typedFields] = useState(takeTypedFields);
 
   const addTab = useCallback(async (fields: Partial<QueryEditor> = {}) => {
     const current = stateRef.current;
     const source = activeTab(current);
-    const name = fields.name || newTabName(current.tabs.map((t) => t.name));
+    const name = nextTabName(fields.name, [...current.tabs.map((t) => t.name), ...pendingNames.current]);
+    pendingNames.current.push(name);
     // Without backend persistence a new tab says so in its SQL (sql-lab.md §1).
     const sql = fields.sql ?? (page.persistence ? undefined : LOCAL_MODE_DEFAULT_SQL);
     const tabFields: Partial<QueryEditor> = {
-      dbId: source?.dbId ?? defaultDb, schema: source?.schema ?? null, queryLimit: source?.queryLimit ?? page.defaultLimit, ...fields, ...(sql === undefined ? {} : { sql }), name,
+      dbId: source?.dbId ?? defaultDb, schema: source?.schema ?? null, queryLimit: source?.queryLimit ?? page.defaultLimit, northPercent: NEW_TAB_NORTH_PERCENT,
+      ...fields, ...(sql === undefined ? {} : { sql }), name,
     };
     const serverId = await persist.addTab({ ...tabFields, name }).catch(() => undefined);
+    pendingNames.current = pendingNames.current.filter((n) => n !== name);
     if (serverId === undefined) return null;
     const created = newEditor(serverId ?? newClientId(), stateRef.current.tabs, tabFields);
     dispatch({ type: 'addTab', tab: created });
@@ -119,6 +130,8 @@ export function SqlLabEditor({ page, opened }: { page: EditorPage; opened: Opene
     if (started.current) return;
     started.current = true;
     if (page.openError) showToast(dangerToast(page.openError));
+    // Typed before hydration into the server's textarea: the SQL of the tab the page opens on.
+    const typed: Partial<QueryEditor> = typedFields ?? {};
     const requested = page.requested;
     const confirmed = readConfirmedQuery(location.state);
     if (confirmed) {
@@ -135,16 +148,18 @@ export function SqlLabEditor({ page, opened }: { page: EditorPage; opened: Opene
     } else if (requested) {
       void addTab({
         ...(requested.name ? { name: requested.name } : {}), sql: requested.sql, dbId: requested.dbId, schema: requested.schema, remoteId: requested.remoteId,
-        templateParams: requested.templateParams ?? '', autorun: requested.autorun,
+        templateParams: requested.templateParams ?? '', autorun: requested.autorun, ...typed,
       });
       navigate('/sqllab/', { replace: true, preventScrollReset: true });
     }
     // A first visit gets a tab, unless tabs kept in this browser move to the server instead.
     const needsTab = !confirmed && !opened && !requested && stateRef.current.tabs.length === 0;
+    const shown = activeTab(stateRef.current);
+    if (typedFields !== null && !needsTab && !requested && !confirmed && !opened && shown) dispatch({ type: 'updateTab', id: shown.id, changes: typed });
     void persist.migrateLocalTabs(onMigrated).then((moved) => {
-      if (needsTab && moved === 0) void addTab();
+      if (needsTab && moved === 0) void addTab(typed);
     });
-  }, [page, opened, addTab, navigate, runner, location.state, persist, onMigrated]);
+  }, [page, opened, addTab, navigate, runner, location.state, persist, onMigrated, typedFields]);
 
   // Autorun: a tab runs its query the first time it is open and loaded in this page (a lazily
   // loaded tab once its state has arrived); the flag stays on for the next visit.
@@ -156,6 +171,19 @@ export function SqlLabEditor({ page, opened }: { page: EditorPage; opened: Opene
   }, [tab, runner]);
 
   const update = (changes: Partial<QueryEditor>) => tab && dispatch({ type: 'updateTab', id: tab.id, changes });
+  // Below 768 px the left bar starts closed whatever the tab says, and opens over the editor.
+  const narrow = useNarrowScreen();
+  const [narrowLeftBar, setNarrowLeftBar] = useState(false);
+  const leftBarShown = Boolean(tab && !tab.hideLeftBar && (!narrow || narrowLeftBar));
+  const toggleLeftBar = () => {
+    if (!tab) return;
+    if (narrow) {
+      if (tab.hideLeftBar) update({ hideLeftBar: false });
+      setNarrowLeftBar(!leftBarShown);
+    } else {
+      update({ hideLeftBar: !tab.hideLeftBar });
+    }
+  };
   const tables = state.tables.filter((t) => t.queryEditorId === tab?.id);
   const completions = useMemo<Completion[]>(() => tables.flatMap((t) => [{ value: t.name, meta: 'table' }, ...t.columns.map((c) => ({ value: c.name, meta: 'column' }))]), [tables]);
 
@@ -218,6 +246,26 @@ export function SqlLabEditor({ page, opened }: { page: EditorPage; opened: Opene
     void runner.fetchResults(shownQuery);
   }, [shownQuery, runner]);
 
+  // A previewed table whose preview query is gone (a tab loaded later, or a query removed): run
+  // the preview again, as Superset does, and keep the new query's id with the table.
+  const rerunPreviews = useRef(new Set<string>());
+  useEffect(() => {
+    if (!tab?.loaded) return;
+    for (const t of tables) {
+      if (!t.dataPreviewQueryId || state.queries[t.dataPreviewQueryId] || !t.selectStar || rerunPreviews.current.has(t.id)) continue;
+      rerunPreviews.current.add(t.id);
+      void runner.run(tab, { sql: t.selectStar, isDataPreview: true, tableName: t.name }).then(async (previewId) => {
+        if (!previewId) return;
+        const table = { ...t, dataPreviewQueryId: previewId };
+        dispatch({ type: 'mergeTable', table });
+        if (!page.persistence) return;
+        const { remoteId: _old, ...posted } = table;
+        const { body } = await requestJson<{ id: number }>(csrf, '/tableschemaview/', { method: 'POST', body: { table: posted } }).catch(() => ({ body: null }));
+        if (body) dispatch({ type: 'mergeTable', table: { ...table, remoteId: body.id } });
+      });
+    }
+  }, [tab, tables, state.queries, runner, csrf, page.persistence]);
+
   const actions = queryActions(csrf, dispatch);
   const copyToNewTab = () => {
     if (!tab) return;
@@ -226,43 +274,54 @@ export function SqlLabEditor({ page, opened }: { page: EditorPage; opened: Opene
   const queryCreatedTable = (q: Query) => void addTab({ sql: ctasSelectSql(q), dbId: q.dbId, schema: q.tempSchema ?? q.schema });
 
   const running = Boolean(query && ['running', 'pending', 'fetching'].includes(query.state));
-  const ctasDone = shownQuery?.ctas && shownQuery.state === 'success';
+  const ctasDone = query?.ctas && query.state === 'success';
+  // Each previewed table gets a results tab of its own, labelled with its name (as Superset's "Preview: <table>").
+  const previews = tables.flatMap((t) => (t.dataPreviewQueryId ? [{ id: t.dataPreviewQueryId, tableName: t.name, query: state.queries[t.dataPreviewQueryId] ?? null }] : []));
+  const tabsBar = (
+    <TabsBar tabs={state.tabs} activeId={state.activeTabId} onSwitch={switchTab} onAdd={commands.newTab} onClose={closeTab} onCloseOthers={closeOthers}
+      onRename={(id, name) => dispatch({ type: 'renameTab', id, name })} />
+  );
   return (
-    <section aria-labelledby="sqllab-title" className="space-y-3">
-      <h1 id="sqllab-title" className="sr-only">SQL Lab</h1>
-      <TabsBar tabs={state.tabs} activeId={state.activeTabId} onSwitch={switchTab} onAdd={commands.newTab} onClose={closeTab} onCloseOthers={closeOthers}
-        onRename={(id, name) => dispatch({ type: 'renameTab', id, name })} />
-      {tab && (
-        <div className="flex gap-4">
-          {!tab.hideLeftBar && (
-            <LeftBar csrfToken={csrf} tab={tab} databases={databases} tables={tables} onChange={update} onAddTable={(n) => void tableActions.addTable(tab, n)}
-              onToggleTable={tableActions.toggleTable} onRemoveTable={tableActions.removeTable} onPreview={(t) => setPreviewId(t.dataPreviewQueryId)} />
-          )}
-          <div className="flex min-w-0 flex-1 flex-col gap-3">
-            <EditorToolbar tab={tab} database={database} running={running} limits={page.limits} onChange={update} actions={{
-              run: commands.run, stop: commands.stop, format: commands.format, runStatement: () => editorRef.current?.runStatement(),
-              runAs: (method, table) => run({ ctas: { method, table } }),
-              estimate: () => {
-                setDialog('estimate');
-                void runner.estimate(tab);
-              },
-              editParams: () => setDialog('params'), save: () => setDialog('save'), schedule: () => setDialog('schedule'), share: () => void actions.share(tab), copyToNewTab,
-            }} />
-            <SplitPanes northPercent={tab.northPercent} onResize={resize}
-              north={
-                <div className="min-h-0 flex-1">
-                  <Editor ref={editorRef} key={tab.id} tabId={tab.id} sql={tab.sql} dark={dark} completions={completions} commands={commands}
-                    dbId={tab.dbId} schema={tab.schema} backend={database?.backend ?? null}
-                    onChange={(sql) => update({ sql })} onSelect={(selectedText) => update({ selectedText })} />
-                </div>
-              }
-              south={shownQuery && (
-                ctasDone ? <CtasResult query={shownQuery} onQueryInNewTab={() => queryCreatedTable(shownQuery)} /> : <QueryPane query={shownQuery} canCsv={page.canCsv} tabName={tab.name} />
-              )}
-            />
-          </div>
-        </div>
-      )}
+    <>
+      <SqlLabFrame
+        tabs={tabsBar}
+        leftBar={tab && !tab.hideLeftBar ? (
+          <LeftBar className={leftBarShown ? LEFT_BAR_OVERLAY_CLASS : 'hidden'} csrfToken={csrf} tab={tab} databases={databases} tables={tables} onChange={update}
+            onAddTable={(n) => void tableActions.addTable(tab, n)} onToggleTable={tableActions.toggleTable} onRemoveTable={tableActions.removeTable}
+            onPreview={(t) => setPreviewId(t.dataPreviewQueryId)} />
+        ) : null}
+        toolbar={tab ? (
+          <EditorToolbar tab={tab} database={database} running={running} limits={page.limits} leftBarShown={leftBarShown} onChange={update} actions={{
+            run: commands.run, stop: commands.stop, format: commands.format, runStatement: () => editorRef.current?.runStatement(),
+            runAs: (method, table) => run({ ctas: { method, table } }),
+            estimate: () => {
+              setDialog('estimate');
+              void runner.estimate(tab);
+            },
+            editParams: () => setDialog('params'), save: () => setDialog('save'), schedule: () => setDialog('schedule'), share: () => void actions.share(tab), copyToNewTab,
+            toggleLeftBar,
+          }} />
+        ) : null}
+        panes={tab ? (
+          <SplitPanes northPercent={tab.northPercent} onResize={resize}
+            north={
+              <div className="min-h-0 flex-1">
+                <Editor ref={editorRef} key={tab.id} tabId={tab.id} sql={tab.sql} dark={dark} completions={completions} commands={commands}
+                  dbId={tab.dbId} schema={tab.schema} backend={database?.backend ?? null}
+                  onChange={(sql) => update({ sql })} onSelect={(selectedText) => update({ selectedText })} />
+              </div>
+            }
+            south={(query || previews.length > 0) && (
+              <ResultsTabs previews={previews} selectedId={previewId} onSelect={setPreviewId} canCsv={page.canCsv} results={query && (
+                ctasDone ? <CtasResult query={query} onQueryInNewTab={() => queryCreatedTable(query)} /> : <QueryPane query={query} canCsv={page.canCsv} tabName={tab.name} />
+              )} />
+            )}
+          />
+        ) : (
+          // The first tab is being created: the panes keep their place meanwhile.
+          <SplitPanes northPercent={NEW_TAB_NORTH_PERCENT} north={<div className="min-h-32 flex-1 rounded-md border border-slate-300 dark:border-slate-700" />} south={null} />
+        )}
+      />
       {tab && (
         <>
           <SaveQueryDialog open={dialog === 'save'} name={tab.name} isUpdate={Boolean(tab.remoteId)} onClose={() => setDialog(null)} onSave={async (fields) => {
@@ -276,8 +335,25 @@ export function SqlLabEditor({ page, opened }: { page: EditorPage; opened: Opene
           <ScheduleDialog open={dialog === 'schedule'} name={tab.name} onClose={() => setDialog(null)} onSchedule={(form) => actions.schedule(tab, form)} />
         </>
       )}
-    </section>
+    </>
   );
+}
+
+/** A new tab splits the window evenly between editor and results (the server-rendered page too). */
+export const NEW_TAB_NORTH_PERCENT = 50;
+
+const NARROW = '(max-width: 767px)';
+
+/** Whether the window is narrower than Tailwind's md breakpoint, following it as it changes. */
+function useNarrowScreen(): boolean {
+  const [narrow, setNarrow] = useState(() => typeof window !== 'undefined' && window.matchMedia(NARROW).matches);
+  useEffect(() => {
+    const query = window.matchMedia(NARROW);
+    const change = () => setNarrow(query.matches);
+    query.addEventListener('change', change);
+    return () => query.removeEventListener('change', change);
+  }, []);
+  return narrow;
 }
 
 export type { Action };

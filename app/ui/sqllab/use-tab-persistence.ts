@@ -10,6 +10,7 @@ import { getClientError } from '~/lib/client-error';
 import { runMigration, type MigratedTab } from '~/lib/sqllab/local-migration';
 import { LOCAL_KEY, LOCALSTORAGE_WARNING_THROTTLE_MS, localUsageWarning, parseLocalState, toJson, toLocalState } from '~/lib/sqllab/local-state';
 import type { Action, QueryEditor, SqlLabState } from '~/lib/sqllab/reducer';
+import { tablesFromServer, type ServerTable } from '~/lib/sqllab/server-tables';
 import { dangerToast, warningToast } from '~/lib/toasts';
 import { showToast } from '../toasts';
 import { requestJson } from './api';
@@ -31,6 +32,7 @@ type ServerTab = {
   hide_left_bar: boolean;
   saved_query: { id: number } | null;
   latest_query: { id: string } | null;
+  table_schemas?: ServerTable[];
 };
 
 export function editorFromServer(tab: ServerTab): Partial<QueryEditor> & { id: string } {
@@ -185,6 +187,7 @@ export function useTabPersistence(persistence: boolean, csrfToken: string, state
           const changes = editorFromServer(body);
           sent.current.set(tab.id, JSON.stringify(serverFields({ ...tab, ...changes, loaded: true })));
           dispatch({ type: 'tabLoaded', id: tab.id, changes });
+          for (const table of tablesFromServer(body.table_schemas)) dispatch({ type: 'mergeTable', table });
         }
       } catch (error) {
         if (isNotFound(error)) dispatch({ type: 'closeTab', id: tab.id });
