@@ -26,7 +26,9 @@ export function createServerApp(build, { mode = process.env.NODE_ENV, clientDir 
   app.use(compression({ filter: (req, res) => !/^text\/csv/i.test(String(res.getHeader('Content-Type') ?? '')) && compression.filter(req, res) }));
   if (clientDir) {
     app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }));
-    app.use(express.static(clientDir, { maxAge: '1h' }));
+    // Nothing under /api/ is a file: skip the file system lookup (a thread pool round trip) there.
+    const publicFiles = express.static(clientDir, { maxAge: '1h' });
+    app.use((req, res, next) => (req.path.startsWith('/api/') ? next() : publicFiles(req, res, next)));
   }
   // Other tools post queries to /sqllab/ from their own pages (Superset's contract). Remix refuses
   // every cross-origin document POST outright, so the Origin header is dropped for that one entry

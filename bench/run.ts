@@ -1,6 +1,6 @@
 /**
  * npm run bench: start-up and page-render timings of the production server, PostgreSQL streaming,
- * and SQL Lab on PostgreSQL (execute, CSV export). See bench/README.md
+ * SQL Lab on PostgreSQL (execute, CSV export) and the chart data API. See bench/README.md
  * for what each figure means. Prints a table and writes bench/results.json.
  */
 import { spawnSync } from 'node:child_process';
@@ -10,8 +10,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIsStale } from '../scripts/build-freshness.mjs';
 import { benchAutocomplete } from './autocomplete';
+import { benchChartData, describeChartData } from './chart-data';
 import { benchStreaming } from './engines-stream';
+import { benchVizRender, describeVizRender } from './viz-render';
 import { benchResultsGrid } from './sqllab-grid';
+import { benchSqlLabAsync, describeSqlLabAsync } from './sqllab-async';
 import { benchSqlLab, describeSqlLab } from './sqllab-pg';
 import { median, percentile, round } from './stats';
 import { stop, timedStart } from './server';
@@ -83,6 +86,12 @@ async function main() {
     console.log('bench: SQL Lab on PostgreSQL: 100k-row execute, 1M-row CSV export vs psql COPY ...');
     const sqllab = await benchSqlLab(root);
 
+    console.log('bench: chart data API on PostgreSQL, birth_names at scale 20, vs the pg driver ...');
+    const chartData = await benchChartData(root);
+
+    console.log('bench: server rendering of each chart type ...');
+    const vizRender = await benchVizRender();
+
     console.log('bench: autocomplete over a schema of 100k columns ...');
     const autocomplete = await benchAutocomplete();
 
@@ -90,12 +99,16 @@ async function main() {
     // The examples warehouse the cold start generated: the grid's server need not generate it again.
     process.env.SIGHTLINE_BENCH_EXAMPLES ??= path.join(varDir, 'examples.sqlite');
     const grid = await benchResultsGrid();
+    const sqllabAsync = await benchSqlLabAsync();
 
     const results = {
       streaming,
       sqllab,
+      chartData,
+      vizRender,
       autocomplete,
       grid,
+      sqllabAsync,
       loadAverage: os.loadavg().map((l) => round(l, 2)),
       date: new Date().toISOString(),
       commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim() || null,
@@ -125,12 +138,15 @@ async function main() {
       ['execution core / COPY (target >= 50%)', `${Math.round(streaming.ratio * 100)}%`],
       ['streaming peak RSS / RSS growth (target < 100 MB)', `${Math.round(streaming.peakRssMb)} / ${Math.round(streaming.rssGrowthMb)} MB`],
       ...describeSqlLab(sqllab),
+      ...describeChartData(chartData),
+      ...describeVizRender(vizRender),
       [`autocomplete, ${autocomplete.columns.toLocaleString('en')} columns: index build`, `${Math.round(autocomplete.buildMs)} ms`],
       [`autocomplete per keystroke median / p95 / max (target p95 < ${autocomplete.targetP95Ms} ms)`, `${autocomplete.medianMs} / ${autocomplete.p95Ms} / ${autocomplete.maxMs} ms`],
       ['autocomplete after a 200-statement script, median / p95 / max', `${autocomplete.inScript.medianMs} / ${autocomplete.inScript.p95Ms} / ${autocomplete.inScript.maxMs} ms`],
       [`results grid ${grid.rows.toLocaleString('en')} rows, ${grid.cpuThrottle}x CPU throttle: Run to first rows`, `${grid.runToFirstRowsMs} ms`],
       ['results grid fling (600 px a frame): frame median / p95, frames over 50 ms', `${grid.fling.frameMedianMs} / ${grid.fling.frameP95Ms} ms, ${grid.fling.framesOver50msPct}%`],
       ['results grid wheel (100 px a frame): frame median / p95, frames over 50 ms', `${grid.wheel.frameMedianMs} / ${grid.wheel.frameP95Ms} ms, ${grid.wheel.framesOver50msPct}%`],
+      ...describeSqlLabAsync(sqllabAsync),
       ['load average at the end (1 / 5 / 15 min; 2 cores: above ~0.5 the figures are disturbed)', results.loadAverage.join(' / ')],
     ];
     const width = Math.max(...rows.map(([k]) => k.length));

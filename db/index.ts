@@ -1,15 +1,16 @@
 /** The metadata models, bound to one Sequelize instance. */
 import type { Sequelize } from 'sequelize';
 import { initSecurityModels, User, Role, Permission, LoginAttempt } from './models/security';
-import { initAssetModels, Database, Dataset, TableColumn, Chart, Dashboard, SavedQuery, Favorite } from './models/assets';
+import { initAssetModels, Database, Dataset, TableColumn, SqlMetric, RowLevelSecurityFilter, Chart, Dashboard, SavedQuery, Favorite } from './models/assets';
 import { initStorageModels, CacheEntry, KeyValue } from './models/storage';
 import { initSqlLabModels, Query, TabState, TableSchema, QueryResult } from './models/sqllab';
+import { initAnnotationModels, AnnotationLayer, Annotation } from './models/annotations';
 
-export { User, Role, Permission, LoginAttempt, Database, Dataset, TableColumn, Chart, Dashboard, SavedQuery, Favorite, CacheEntry, KeyValue, Query, TabState, TableSchema, QueryResult };
+export { User, Role, Permission, LoginAttempt, Database, Dataset, TableColumn, SqlMetric, RowLevelSecurityFilter, Chart, Dashboard, SavedQuery, Favorite, CacheEntry, KeyValue, Query, TabState, TableSchema, QueryResult, AnnotationLayer, Annotation };
 export { createSequelize, parseMetadataUrl, redact, describeConnectionError } from './connect';
 export { createMigrator } from './migrator';
 
-export const models = { User, Role, Permission, LoginAttempt, Database, Dataset, TableColumn, Chart, Dashboard, SavedQuery, Favorite, CacheEntry, KeyValue, Query, TabState, TableSchema, QueryResult };
+export const models = { User, Role, Permission, LoginAttempt, Database, Dataset, TableColumn, SqlMetric, RowLevelSecurityFilter, Chart, Dashboard, SavedQuery, Favorite, CacheEntry, KeyValue, Query, TabState, TableSchema, QueryResult, AnnotationLayer, Annotation };
 export type Models = typeof models;
 
 let initialisedWith: Sequelize | undefined;
@@ -24,6 +25,7 @@ export function initModels(sequelize: Sequelize): Models {
     initAssetModels(sequelize);
     initStorageModels(sequelize);
     initSqlLabModels(sequelize);
+    initAnnotationModels(sequelize);
     initialisedWith = sequelize;
   }
   return models;

@@ -5,6 +5,9 @@ import * as m0003 from './0003-sqllab';
 import * as m0004 from './0004-dataset-columns';
 import * as m0005 from './0005-alpha-reads-databases';
 import * as m0006 from './0006-login-attempts';
+import * as m0007 from './0007-dataset-fields-metrics-rls';
+import * as m0008 from './0008-annotation-layers';
+import * as m0009 from './0009-chart-certification';
 
 export const migrations = [
   { name: '0001-initial', ...m0001 },
@@ -13,4 +16,7 @@ export const migrations = [
   { name: '0004-dataset-columns', ...m0004 },
   { name: '0005-alpha-reads-databases', ...m0005 },
   { name: '0006-login-attempts', ...m0006 },
+  { name: '0007-dataset-fields-metrics-rls', ...m0007 },
+  { name: '0008-annotation-layers', ...m0008 },
+  { name: '0009-chart-certification', ...m0009 },
 ];

@@ -11,7 +11,8 @@ import { store, models } from './db.server';
 import { env } from './env.server';
 import { seedRoles } from './security/seed-roles.server';
 import { createUser } from './security/users.server';
-import { loadExamples } from './examples/load.server';
+import { registerExampleDatasets } from './examples/datasets.server';
+import { loadExamples, sqliteWarehouseIsCurrent } from './examples/load.server';
 import { configurePools } from './engines/pools.server';
 import { configureSqliteFiles } from './engines/sqlite/file-policy.server';
 import { databasePermissionView } from './access/database-access.server';
@@ -49,19 +50,25 @@ function sqliteFileOf(url: string): string | null {
   return null;
 }
 
+const SUPERSET_EXAMPLES_UUID = 'a2dc77af-e654-49bb-b321-40f6b559a1ee';
+
 export async function ensureExamples(log: Log) {
   const e = env();
   if (e.LOAD_EXAMPLES === 'false') return;
   const file = sqliteFileOf(e.examplesUrl);
-  if (file && !fs.existsSync(file)) {
-    log(`building the examples warehouse at ${file} ...`);
+  // A file built by an older Sightline lacks the newer tables (its header records the table set it holds).
+  if (file && !(await sqliteWarehouseIsCurrent(file))) {
+    log(`${fs.existsSync(file) ? 'rebuilding the examples warehouse (its tables changed)' : 'building the examples warehouse'} at ${file} ...`);
     await loadExamples({ url: e.examplesUrl, onProgress: (m) => log(`  ${m}`) });
   }
   const { Database, Permission } = models();
-  const existing = await Database.findOne({ where: { database_name: 'examples' } });
-  if (!existing) {
+  let examples = await Database.findOne({ where: { database_name: 'examples' } });
+  if (!examples) {
+    // Superset's uuid for its examples database, which exported datasets name, unless another database already has it.
+    const taken = (await Database.count({ where: { uuid: SUPERSET_EXAMPLES_UUID } })) > 0;
     // The examples warehouse is a local SQLite file: its URL carries no password to encrypt.
     const record = await Database.create({
+      ...(taken ? {} : { uuid: SUPERSET_EXAMPLES_UUID }),
       database_name: 'examples',
       sqlalchemy_uri: e.examplesUrl,
       expose_in_sqllab: true,
@@ -71,7 +78,10 @@ export async function ensureExamples(log: Log) {
     // Like every database, it gets its own database_access permission for admins to grant.
     await Permission.findOrCreate({ where: { permission_name: 'database_access', view_name: databasePermissionView(record) } });
     log('registered the examples database');
+    examples = record;
   }
+  const added = await registerExampleDatasets(examples, log);
+  if (added > 0) log(`registered ${added} example datasets`);
 }
 
 export async function bootstrap(log: Log = console.log) {

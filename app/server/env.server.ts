@@ -26,7 +26,13 @@ const EnvSchema = z.object({
   DISPLAY_MAX_ROW: z.coerce.number().int().positive().default(10_000),
   SQLLAB_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
   SQLLAB_ASYNC_TIME_LIMIT_SECONDS: z.coerce.number().positive().default(6 * 3600),
+  // How long execute waits for an async query to finish and answer it inline (0: answer 202 at once).
+  // A few hundred milliseconds: most analysts' queries finish within it, and a longer wait would
+  // hold a slow one's first progress back.
+  SQLLAB_INLINE_WAIT_MS: z.coerce.number().int().min(0).max(10_000).default(400),
   RESULTS_TTL_SECONDS: z.coerce.number().int().positive().default(24 * 3600),
+  // Chart data cache (app/server/chart-data): Superset's CACHE_DEFAULT_TIMEOUT, one day.
+  CACHE_DEFAULT_TIMEOUT: z.coerce.number().int().default(86_400),
   RESULTS_MAX_BYTES: z.coerce.number().int().positive().default(256 * 1024 * 1024),
   SQLLAB_BACKEND_PERSISTENCE: z.enum(['true', 'false']).default('true'),
   // Whether the web process also runs background jobs (async SQL Lab queries); `npm run worker` always does.

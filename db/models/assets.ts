@@ -7,7 +7,7 @@ import {
   DataTypes, Model, type Sequelize, type InferAttributes, type InferCreationAttributes, type CreationOptional,
   type NonAttribute, type ForeignKey, type ModelAttributes, type ModelStatic,
 } from 'sequelize';
-import { User } from './security';
+import { Role, User } from './security';
 
 function audit() {
   return {
@@ -63,6 +63,17 @@ export class Dataset extends Model<InferAttributes<Dataset>, InferCreationAttrib
   declare main_dttm_col: CreationOptional<string | null>;
   declare cache_timeout: CreationOptional<number | null>;
   declare extra: CreationOptional<string | null>;
+  declare filter_select_enabled: CreationOptional<boolean>;
+  declare fetch_values_predicate: CreationOptional<string | null>;
+  declare normalize_columns: CreationOptional<boolean>;
+  declare always_filter_main_dttm: CreationOptional<boolean>;
+  /** Hours added to the dataset's datetimes. */
+  declare offset: CreationOptional<number>;
+  declare default_endpoint: CreationOptional<string | null>;
+  declare is_sqllab_view: CreationOptional<boolean>;
+  declare template_params: CreationOptional<string | null>;
+  declare is_managed_externally: CreationOptional<boolean>;
+  declare external_url: CreationOptional<string | null>;
   declare created_on: CreationOptional<Date>;
   declare changed_on: CreationOptional<Date>;
   declare created_by_fk: CreationOptional<number | null>;
@@ -71,6 +82,8 @@ export class Dataset extends Model<InferAttributes<Dataset>, InferCreationAttrib
   declare changed_by?: NonAttribute<User | null>;
   declare database?: NonAttribute<Database>;
   declare owners?: NonAttribute<User[]>;
+  declare columns?: NonAttribute<TableColumn[]>;
+  declare metrics?: NonAttribute<SqlMetric[]>;
 }
 
 export class TableColumn extends Model<InferAttributes<TableColumn>, InferCreationAttributes<TableColumn>> implements Audited {
@@ -89,6 +102,7 @@ export class TableColumn extends Model<InferAttributes<TableColumn>, InferCreati
   declare expression: CreationOptional<string | null>;
   declare description: CreationOptional<string | null>;
   declare python_date_format: CreationOptional<string | null>;
+  declare advanced_data_type: CreationOptional<string | null>;
   declare extra: CreationOptional<string | null>;
   declare created_on: CreationOptional<Date>;
   declare changed_on: CreationOptional<Date>;
@@ -96,6 +110,48 @@ export class TableColumn extends Model<InferAttributes<TableColumn>, InferCreati
   declare changed_by_fk: CreationOptional<number | null>;
   declare created_by?: NonAttribute<User | null>;
   declare changed_by?: NonAttribute<User | null>;
+}
+
+/** A saved metric of a dataset (Superset's sql_metrics). */
+export class SqlMetric extends Model<InferAttributes<SqlMetric>, InferCreationAttributes<SqlMetric>> implements Audited {
+  declare id: CreationOptional<number>;
+  declare uuid: CreationOptional<string>;
+  declare table_id: ForeignKey<number>;
+  declare metric_name: string;
+  declare verbose_name: CreationOptional<string | null>;
+  declare metric_type: CreationOptional<string | null>;
+  declare expression: string;
+  declare description: CreationOptional<string | null>;
+  declare d3format: CreationOptional<string | null>;
+  /** JSON text: {symbol, symbolPosition}. */
+  declare currency: CreationOptional<string | null>;
+  declare warning_text: CreationOptional<string | null>;
+  /** JSON text: certified_by, certification_details, warning_markdown. */
+  declare extra: CreationOptional<string | null>;
+  declare created_on: CreationOptional<Date>;
+  declare changed_on: CreationOptional<Date>;
+  declare created_by_fk: CreationOptional<number | null>;
+  declare changed_by_fk: CreationOptional<number | null>;
+  declare created_by?: NonAttribute<User | null>;
+  declare changed_by?: NonAttribute<User | null>;
+}
+
+/** A row-level security filter: a WHERE clause added to every query on its datasets for (or, Base, except for) its roles. */
+export class RowLevelSecurityFilter extends Model<InferAttributes<RowLevelSecurityFilter>, InferCreationAttributes<RowLevelSecurityFilter>> implements Audited {
+  declare id: CreationOptional<number>;
+  declare name: string;
+  declare description: CreationOptional<string | null>;
+  declare filter_type: 'Regular' | 'Base';
+  declare group_key: CreationOptional<string | null>;
+  declare clause: string;
+  declare created_on: CreationOptional<Date>;
+  declare changed_on: CreationOptional<Date>;
+  declare created_by_fk: CreationOptional<number | null>;
+  declare changed_by_fk: CreationOptional<number | null>;
+  declare created_by?: NonAttribute<User | null>;
+  declare changed_by?: NonAttribute<User | null>;
+  declare roles?: NonAttribute<Role[]>;
+  declare tables?: NonAttribute<Dataset[]>;
 }
 
 export class Chart extends Model<InferAttributes<Chart>, InferCreationAttributes<Chart>> implements Audited {
@@ -109,6 +165,10 @@ export class Chart extends Model<InferAttributes<Chart>, InferCreationAttributes
   declare query_context: CreationOptional<string | null>;
   declare description: CreationOptional<string | null>;
   declare cache_timeout: CreationOptional<number | null>;
+  declare certified_by: CreationOptional<string | null>;
+  declare certification_details: CreationOptional<string | null>;
+  declare is_managed_externally: CreationOptional<boolean>;
+  declare external_url: CreationOptional<string | null>;
   declare created_on: CreationOptional<Date>;
   declare changed_on: CreationOptional<Date>;
   declare created_by_fk: CreationOptional<number | null>;
@@ -200,6 +260,16 @@ export function initAssetModels(sequelize: Sequelize) {
       main_dttm_col: { type: DataTypes.STRING(250), allowNull: true },
       cache_timeout: { type: DataTypes.INTEGER, allowNull: true },
       extra: { type: DataTypes.TEXT, allowNull: true },
+      filter_select_enabled: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: true },
+      fetch_values_predicate: { type: DataTypes.TEXT, allowNull: true },
+      normalize_columns: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+      always_filter_main_dttm: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+      offset: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+      default_endpoint: { type: DataTypes.TEXT, allowNull: true },
+      is_sqllab_view: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+      template_params: { type: DataTypes.TEXT, allowNull: true },
+      is_managed_externally: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+      external_url: { type: DataTypes.TEXT, allowNull: true },
       ...audit(),
     },
     { sequelize, tableName: 'datasets', ...auditOptions },
@@ -219,10 +289,40 @@ export function initAssetModels(sequelize: Sequelize) {
       expression: { type: DataTypes.TEXT, allowNull: true },
       description: { type: DataTypes.TEXT, allowNull: true },
       python_date_format: { type: DataTypes.STRING(255), allowNull: true },
+      advanced_data_type: { type: DataTypes.STRING(255), allowNull: true },
       extra: { type: DataTypes.TEXT, allowNull: true },
       ...audit(),
     },
     { sequelize, tableName: 'table_columns', ...auditOptions },
+  );
+  SqlMetric.init(
+    {
+      id: idColumn,
+      uuid: uuidColumn,
+      metric_name: { type: DataTypes.STRING(255), allowNull: false },
+      verbose_name: { type: DataTypes.STRING(1024), allowNull: true },
+      metric_type: { type: DataTypes.STRING(32), allowNull: true },
+      expression: { type: DataTypes.TEXT, allowNull: false },
+      description: { type: DataTypes.TEXT, allowNull: true },
+      d3format: { type: DataTypes.STRING(128), allowNull: true },
+      currency: { type: DataTypes.TEXT, allowNull: true },
+      warning_text: { type: DataTypes.TEXT, allowNull: true },
+      extra: { type: DataTypes.TEXT, allowNull: true },
+      ...audit(),
+    },
+    { sequelize, tableName: 'sql_metrics', ...auditOptions },
+  );
+  RowLevelSecurityFilter.init(
+    {
+      id: idColumn,
+      name: { type: DataTypes.STRING(255), allowNull: false, unique: true },
+      description: { type: DataTypes.TEXT, allowNull: true },
+      filter_type: { type: DataTypes.STRING(255), allowNull: false },
+      group_key: { type: DataTypes.STRING(255), allowNull: true },
+      clause: { type: DataTypes.TEXT, allowNull: false },
+      ...audit(),
+    },
+    { sequelize, tableName: 'row_level_security_filters', ...auditOptions },
   );
   Chart.init(
     {
@@ -236,6 +336,10 @@ export function initAssetModels(sequelize: Sequelize) {
       query_context: { type: DataTypes.TEXT, allowNull: true },
       description: { type: DataTypes.TEXT, allowNull: true },
       cache_timeout: { type: DataTypes.INTEGER, allowNull: true },
+      certified_by: { type: DataTypes.TEXT, allowNull: true },
+      certification_details: { type: DataTypes.TEXT, allowNull: true },
+      is_managed_externally: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+      external_url: { type: DataTypes.TEXT, allowNull: true },
       ...audit(),
     },
     { sequelize, tableName: 'charts', ...auditOptions },
@@ -281,13 +385,18 @@ export function initAssetModels(sequelize: Sequelize) {
     { sequelize, tableName: 'favorites', timestamps: true, createdAt: 'created_on', updatedAt: false },
   );
 
-  for (const model of [Database, Dataset, TableColumn, Chart, Dashboard, SavedQuery] as ModelStatic<Model>[]) {
+  for (const model of [Database, Dataset, TableColumn, SqlMetric, RowLevelSecurityFilter, Chart, Dashboard, SavedQuery] as ModelStatic<Model>[]) {
     model.belongsTo(User, { foreignKey: 'created_by_fk', as: 'created_by' });
     model.belongsTo(User, { foreignKey: 'changed_by_fk', as: 'changed_by' });
   }
   Dataset.belongsTo(Database, { foreignKey: 'database_id', as: 'database' });
   Database.hasMany(Dataset, { foreignKey: 'database_id', as: 'datasets' });
   TableColumn.belongsTo(Dataset, { foreignKey: 'table_id', as: 'dataset' });
+  Dataset.hasMany(TableColumn, { foreignKey: 'table_id', as: 'columns' });
+  SqlMetric.belongsTo(Dataset, { foreignKey: 'table_id', as: 'dataset' });
+  Dataset.hasMany(SqlMetric, { foreignKey: 'table_id', as: 'metrics' });
+  RowLevelSecurityFilter.belongsToMany(Role, { through: 'rls_filter_roles', foreignKey: 'rls_filter_id', otherKey: 'role_id', as: 'roles', timestamps: false });
+  RowLevelSecurityFilter.belongsToMany(Dataset, { through: 'rls_filter_tables', foreignKey: 'rls_filter_id', otherKey: 'table_id', as: 'tables', timestamps: false });
   SavedQuery.belongsTo(Database, { foreignKey: 'db_id', as: 'database' });
   Dataset.belongsToMany(User, { through: 'dataset_owners', foreignKey: 'dataset_id', otherKey: 'user_id', as: 'owners', timestamps: false });
   Chart.belongsToMany(User, { through: 'chart_owners', foreignKey: 'chart_id', otherKey: 'user_id', as: 'owners', timestamps: false });

@@ -94,6 +94,22 @@ describe.skipIf(!up)('with JavaScript', () => {
     await page.getByRole('row', { name: /Scratch PG edited/ }).waitFor();
   });
 
+  it('keeps what was typed before the page hydrated when the sections become tabs', async () => {
+    const page = await open();
+    // Hold the app's scripts until the fields are filled, as a slow phone would.
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => { release = resolve; });
+    await page.route(/\/assets\/.*\.js$/, async (route) => { await released; await route.continue(); });
+    await page.goto(`${session.server.baseUrl}/databaseview/add?engine=postgresql&method=parameters`, { waitUntil: 'domcontentloaded' });
+    await page.getByLabel(/^Display name/).fill('Typed before hydration');
+    await page.getByLabel(/^Host/).fill('db.example.com');
+    expect(await page.getByRole('tab').count()).toBe(0);
+    release();
+    await waitForTabs(page);
+    await expect.poll(() => page.getByLabel(/^Display name/).inputValue()).toBe('Typed before hydration');
+    expect(await page.getByLabel(/^Host/).inputValue()).toBe('db.example.com');
+  });
+
   it('shows field errors under the fields, on their tab', async () => {
     const page = await open();
     await page.goto(`${session.server.baseUrl}/databaseview/add?engine=postgresql&method=parameters`);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTempStore } from '../helpers/temp-store';
 
 let close: () => Promise<void>;
@@ -61,5 +61,30 @@ describe('roles and tokens', () => {
     expect(await verifyToken(access, 'refresh')).toBeNull();
     expect(await verifyToken(refresh, 'access')).toBeNull();
     expect(await verifyToken(`${access.slice(0, -2)}xx`, 'access')).toBeNull();
+  });
+
+  it('refuses a token once it has expired, though it was verified (and remembered) before', async () => {
+    const access = await issueToken(8, 'access');
+    expect(await verifyToken(access, 'access')).toBe(8);
+    const { env } = await import('../../app/server/env.server');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + (env().ACCESS_TOKEN_TTL_SECONDS + 1) * 1000);
+      expect(await verifyToken(access, 'access')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('reads a user with the permissions and the ids of every role they hold', async () => {
+    const { models } = await import('../../app/server/db.server');
+    const ann = await models().User.findOne({ where: { username: 'ann' } });
+    const gamma = await models().Role.findOne({ where: { name: 'Gamma' } });
+    const user = (await loadUser(ann!.id, 'bearer'))!;
+    expect(user.roleIds).toEqual([gamma!.id]);
+    expect(Object.keys(user.roles)).toEqual(['Gamma']);
+    expect(user.roles.Gamma).toContainEqual(['can_read', 'Chart']);
+    const gone = await models().User.findOne({ where: { username: 'gone' } });
+    expect(await loadUser(gone!.id, 'bearer')).toBeNull();
   });
 });

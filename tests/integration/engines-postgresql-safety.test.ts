@@ -26,6 +26,9 @@ import { createTempPostgresDatabase, type TempDatabase } from '../helpers/databa
 import { engineErrorOf, serviceAvailable } from '../helpers/engine-fixtures';
 import { clientId, startSqlLabApp, waitFor, type Json, type SqlLabApp } from '../helpers/sqllab';
 
+// These tests follow the queued path: no inline answer for quick async queries (sqllab/execute.server.ts).
+process.env.SQLLAB_INLINE_WAIT_MS = '0';
+
 const up = await serviceAvailable('postgresql');
 
 const FIXTURE = `

@@ -18,6 +18,6 @@ export const NATIVE_FILTERS_KEY_PARAM = 'native_filters_key';
 /** Where a permalink opens: the path its key is part of. */
 export const permalinkPaths = {
   sqllab: (key: string) => `/sqllab/p/${key}`,
-  explore: (key: string) => `/explore/p/${key}/`,
+  explore: (key: string) => `/superset/explore/p/${key}/`,
   dashboard: (key: string) => `/superset/dashboard/p/${key}/`,
 } as const;

@@ -10,7 +10,7 @@ describe('value keys', () => {
 
   it('open where Superset opens them', () => {
     expect(permalinkPaths.sqllab('k')).toBe('/sqllab/p/k');
-    expect(permalinkPaths.explore('k')).toBe('/explore/p/k/');
+    expect(permalinkPaths.explore('k')).toBe('/superset/explore/p/k/');
     expect(permalinkPaths.dashboard('k')).toBe('/superset/dashboard/p/k/');
   });
 });

@@ -21,7 +21,7 @@ import { MISSING_COLUMNS, PostProcessingError } from './post-processing-error';
 export const WHISKER_TYPES = ['tukey', 'min/max', 'percentile'] as const;
 
 export const boxplotOptionsSchema = z
-  .strictObject({
+  .object({
     groupby: z.array(z.string()).nullish(),
     metrics: z.array(z.string()),
     whisker_type: z.enum(WHISKER_TYPES),

@@ -19,7 +19,7 @@ import { columnsUnder, flatName, type Level, type LeveledFrame, levelsOf } from 
 export const COMPARE_TYPES = ['difference', 'percentage', 'ratio'] as const;
 
 export const compareOptionsSchema = z
-  .strictObject({
+  .object({
     source_columns: z.array(z.string()),
     compare_columns: z.array(z.string()),
     compare_type: z.enum(COMPARE_TYPES),

@@ -21,7 +21,7 @@ import { MISSING_COLUMNS, PostProcessingError } from './post-processing-error';
  * `columns` names value columns (flat names), and time shifts are matched on the top level.
  * Levels and index are kept; renamed columns get no levels.
  */
-export const contributionOptionsSchema = z.strictObject({
+export const contributionOptionsSchema = z.object({
   orientation: z.enum(['row', 'column']).nullish(),
   columns: z.array(z.string()).nullish(),
   time_shifts: z.array(z.string()).nullish(),

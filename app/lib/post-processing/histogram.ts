@@ -17,7 +17,7 @@ import { MISSING_COLUMNS, PostProcessingError } from './post-processing-error';
  */
 export const MAX_HISTOGRAM_BINS = 1000;
 
-export const histogramOptionsSchema = z.strictObject({
+export const histogramOptionsSchema = z.object({
   column: z.string(),
   groupby: z.array(z.string()).nullish(),
   bins: z.number().int().min(1).max(MAX_HISTOGRAM_BINS).optional(),

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Frame } from './frame';
-import { pivot } from './pivot';
+import { flatten } from './flatten';
+import { pivot as pivotLeveled, type PivotOptions } from './pivot';
 import { MISSING_COLUMNS } from './post-processing-error';
+
+/** Most cases describe the flattened output that Superset 1.x query contexts ask for explicitly. */
+const pivot = (f: Frame, options: PivotOptions) => pivotLeveled(f, { flatten_columns: true, reset_index: true, ...options });
 
 const frame: Frame = {
   columns: ['ds', 'gender', 'num', 'x'],
@@ -194,5 +198,10 @@ describe('pivot', () => {
     const copy = structuredClone(frame);
     pivot(frame, { index: ['ds'], columns: ['gender'], aggregates: { num: { operator: 'sum' } } });
     expect(frame).toEqual(copy);
+  });
+
+  it('keeps the metric level and the index by default, leaving names to flatten, as current Superset', () => {
+    const leveled = pivotLeveled(frame, { index: ['ds'], columns: ['gender'], aggregates: { num: { operator: 'sum' } } });
+    expect(flatten(leveled, {}).columns).toEqual(['ds', 'num, <NULL>', 'num, boy', 'num, girl']);
   });
 });

@@ -10,11 +10,12 @@
  * that is null or empty, rows with a null series are left out, or labelled `nan` with
  * `drop_missing_columns: false`).
  *
- * - `flatten_columns` (default true): flat names as Superset's `_flatten_column_after_pivot`:
+ * - `flatten_columns` (default false: current Superset has no such option and leaves flattening to
+ *   the `flatten` step; Superset 1.x query contexts may still pass true): flat names as 1.x's `_flatten_column_after_pivot`:
  *   levels joined with ', ', the metric left out when there is one aggregate and there are series
  *   (`SUM(num), boy` with two aggregates, `boy` with one). With false the frame keeps `levels` and
  *   its names are those `flatten` will give.
- * - `reset_index` (default true): the first index column becomes an ordinary column (pandas'
+ * - `reset_index` (default false, likewise): the first index column becomes an ordinary column (pandas'
  *   `reset_index(level=0)`); further index columns stay in `index`.
  * - `drop_missing_columns` (default true): rows with a null index value are left out, and value
  *   rows and columns that are null throughout are dropped. With false, null index values form a
@@ -61,8 +62,8 @@ export const PivotOptionsSchema = z.object({
   combine_value_with_metric: z.boolean().default(false),
   marginal_distributions: z.boolean().nullish(),
   marginal_distribution_name: z.string().nullish(),
-  flatten_columns: z.boolean().default(true),
-  reset_index: z.boolean().default(true),
+  flatten_columns: z.boolean().default(false),
+  reset_index: z.boolean().default(false),
 });
 
 export type PivotOptions = z.input<typeof PivotOptionsSchema>;

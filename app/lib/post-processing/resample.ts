@@ -37,7 +37,7 @@ export const RESAMPLE_METHODS = ['asfreq', 'bfill', 'ffill', 'linear', 'median',
 
 const RULE = /^(\d*)(S|s|T|min|H|h|D|M|ME|MS|A|Y|YE|A-DEC|Y-DEC|AS|YS|AS-JAN|YS-JAN)$/;
 
-export const resampleOptionsSchema = z.strictObject({
+export const resampleOptionsSchema = z.object({
   rule: z.string().regex(RULE, 'Unsupported resample rule.'),
   method: z.enum(RESAMPLE_METHODS),
   fill_value: z.number().nullish(),

@@ -37,18 +37,20 @@ export const ROLLING_TYPES = [
 export type RollingType = (typeof ROLLING_TYPES)[number];
 
 export const rollingOptionsSchema = z
-  .strictObject({
+  .object({
     rolling_type: z.enum(ROLLING_TYPES),
     window: z.number().int().positive(),
     min_periods: z.number().int().nonnegative().nullish(),
     columns: z.record(z.string(), z.string()).nullish(),
     rolling_type_options: z
-      .strictObject({
+      .object({
         quantile: z.number().min(0).max(1).optional(),
         interpolation: z.enum(['linear', 'lower', 'higher', 'midpoint']).optional(),
       })
       .nullish(),
     center: z.literal(false).optional(),
+    // Weighted windows (pandas' win_type) are not implemented: refused rather than ignored.
+    win_type: z.null({ error: 'Weighted windows (win_type) are not supported.' }).optional(),
     is_pivot_df: z.boolean().optional(),
   })
   .refine((o) => o.min_periods == null || o.min_periods <= o.window, {

@@ -8,7 +8,8 @@ import { redirect } from '@remix-run/node';
 import type { RolePermissions } from '~/lib/permissions';
 import { hasPermission } from '~/lib/permissions';
 import { isFormRequest, readForm } from '../api/body.server';
-import { models } from '../db.server';
+import { QueryTypes } from 'sequelize';
+import { store } from '../db.server';
 import { ForbiddenError } from '../domain-errors.server';
 import { forbidden, httpError, unauthorized } from '../api/http-errors.server';
 import { bearerToken, verifyToken } from './tokens.server';
@@ -22,26 +23,49 @@ export type CurrentUser = {
   email: string | null;
   theme: 'system' | 'light' | 'dark';
   roles: RolePermissions;
+  /** The ids of the roles in `roles`, when the user was read from the store (row-level security matches on them). */
+  roleIds?: number[];
   authenticatedBy: 'cookie' | 'bearer';
 };
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+type UserRow = { id: number; username: string; first_name: string; last_name: string; email: string | null; active: boolean | number; theme: string };
+type GrantRow = { role_id: number; role_name: string; permission_name: string | null; view_name: string | null };
+
+/**
+ * The user with their roles' permissions, on every request: two plain queries read as rows, not
+ * model instances (a join through roles to a few hundred permissions built as Sequelize instances
+ * cost more than the rest of a cached chart data answer). SQLite answers booleans as 0 and 1.
+ */
 export async function loadUser(id: number, authenticatedBy: CurrentUser['authenticatedBy']): Promise<CurrentUser | null> {
-  const { User, Role, Permission } = models();
-  const user = await User.findByPk(id, {
-    include: [{ model: Role, as: 'roles', include: [{ model: Permission, as: 'permissions' }] }],
+  const { sequelize } = store();
+  const [user] = await sequelize.query<UserRow>('SELECT id, username, first_name, last_name, email, active, theme FROM users WHERE id = ?', {
+    replacements: [id],
+    type: QueryTypes.SELECT,
   });
   if (!user || !user.active) return null;
+  const grants = await sequelize.query<GrantRow>(
+    `SELECT r.id AS role_id, r.name AS role_name, p.permission_name, p.view_name
+       FROM user_roles ur
+       JOIN roles r ON r.id = ur.role_id
+       LEFT JOIN role_permissions rp ON rp.role_id = r.id
+       LEFT JOIN permissions p ON p.id = rp.permission_id
+      WHERE ur.user_id = ?`,
+    { replacements: [id], type: QueryTypes.SELECT },
+  );
   const roles: RolePermissions = {};
-  for (const role of user.roles ?? []) {
-    roles[role.name] = (role.permissions ?? []).map((p) => [p.permission_name, p.view_name]);
+  const roleIds = new Set<number>();
+  for (const grant of grants) {
+    roleIds.add(Number(grant.role_id));
+    const permissions = (roles[grant.role_name] ??= []);
+    if (grant.permission_name !== null && grant.view_name !== null) permissions.push([grant.permission_name, grant.view_name]);
   }
   const saved = String(user.theme);
   const theme: CurrentUser['theme'] = saved === 'light' || saved === 'dark' ? saved : 'system';
   return {
-    id: user.id, username: user.username, firstName: user.first_name, lastName: user.last_name,
-    email: user.email, theme, roles, authenticatedBy,
+    id: Number(user.id), username: user.username, firstName: user.first_name, lastName: user.last_name,
+    email: user.email, theme, roles, roleIds: [...roleIds].sort((a, b) => a - b), authenticatedBy,
   };
 }
 

@@ -5,10 +5,12 @@
  * database's name and the dataset's id as Superset spells them (`[examples].[birth_names](id:3)`,
  * spelled in app/server/access/data-grants.server.ts, which resolves the same grants for lists).
  */
+import type { Transaction } from 'sequelize';
 import { hasPermission } from '~/lib/permissions';
 import { datasetPermissionView, schemaPermissionView, type DatasetRef } from '../access/data-grants.server';
 import { canAccessDatabase } from '../access/database-access.server';
 import type { CurrentUser } from '../auth/current-user.server';
+import { models } from '../db.server';
 import { ForbiddenError } from '../domain-errors.server';
 
 export function canAccessDataset(user: Pick<CurrentUser, 'roles'>, d: DatasetRef): boolean {
@@ -24,4 +26,12 @@ export function requireDatasetAccess(user: Pick<CurrentUser, 'roles'>, d: Datase
   if (!canAccessDataset(user, d)) {
     throw new ForbiddenError(`You do not have access to the dataset "${d.table_name}". Ask an admin for datasource_access on ${datasetPermissionView(d)}.`);
   }
+}
+
+/**
+ * The dataset's own datasource_access permission, made with the dataset as Superset's set_perm
+ * makes it, so an admin can grant it in the roles editor at once.
+ */
+export async function createDatasetPermission(d: DatasetRef, transaction: Transaction): Promise<void> {
+  await models().Permission.findOrCreate({ where: { permission_name: 'datasource_access', view_name: datasetPermissionView(d) }, transaction });
 }

@@ -15,64 +15,47 @@ import { requireDatabaseAccess } from '../access/database-access.server';
 import { requirePermission, type CurrentUser } from '../auth/current-user.server';
 import { models, store } from '../db.server';
 import { InvalidInputError, UnprocessableError } from '../domain-errors.server';
-import { EngineError } from '../engines/errors.server';
-import { connectionOf } from '../sqllab/database.server';
-import { describeFailure, SqlLabError } from '../sqllab/errors.server';
-import { discoverColumns, isMissingTable, storeColumns, type DatasetColumn } from './columns.server';
+import { createDatasetPermission } from './access.server';
+import { columnsOfSource, firstTemporal, storeColumns, type DiscoveredColumn } from './columns.server';
+import { COUNT_METRIC } from './metrics.server';
+import { VIEW } from './ownership.server';
 
-const VIEW = 'Dataset';
 
 /** The fields as the schema reads them; checked after the permission, so a caller without it learns nothing from a 400. */
-function parseInput<S extends z.ZodType>(schema: S, fields: Record<string, unknown>): z.output<S> {
+export function parseInput<S extends z.ZodType>(schema: S, fields: Record<string, unknown>): z.output<S> {
   const parsed = schema.safeParse(fields);
   if (!parsed.success) throw new InvalidInputError(fieldErrorsOf(parsed.error));
   return parsed.data;
 }
 
-function duplicateError(name: string): UnprocessableError {
+export function duplicateError(name: string): UnprocessableError {
   return new UnprocessableError({ table: [`Dataset ${name} already exists`] });
 }
 
-async function databaseFor(user: CurrentUser, id: number, field: string): Promise<Database> {
+export async function databaseFor(user: CurrentUser, id: number, field: string): Promise<Database> {
   const record = await models().Database.findByPk(id);
   if (!record) throw new UnprocessableError({ [field]: ['Database does not exist'] });
   requireDatabaseAccess(user, record);
   return record;
 }
 
-function findExisting(databaseId: number, schema: string | null, table: string): Promise<Dataset | null> {
+export function findExisting(databaseId: number, schema: string | null, table: string): Promise<Dataset | null> {
   return models().Dataset.findOne({ where: { database_id: databaseId, schema: schema ?? { [Op.is]: null }, table_name: table } });
 }
 
-async function requireOwners(ids: readonly number[]): Promise<void> {
+export async function requireOwners(ids: readonly number[]): Promise<void> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return;
   const found = await models().User.count({ where: { id: { [Op.in]: unique } } });
   if (found !== unique.length) throw new UnprocessableError({ owners: ['Owners are invalid'] });
 }
 
-/** The columns; a missing table is a 422, the SQL's own failure the engines' `{errors}` with SQL Lab's status for it. */
-async function columnsOf(database: Database, input: { sql: string | null; schema: string | null; table_name: string }): Promise<DatasetColumn[]> {
-  try {
-    return await discoverColumns(connectionOf(database), { sql: input.sql, schema: input.schema, tableName: input.table_name });
-  } catch (error) {
-    if (!input.sql && isMissingTable(error)) {
-      throw new UnprocessableError({ table: [`Table [${input.table_name}] could not be found, please double check your database connection, schema, and table name`] });
-    }
-    if (error instanceof EngineError) {
-      const failure = describeFailure(error);
-      throw new SqlLabError(failure.errors[0], failure.status, { cause: error });
-    }
-    throw error;
-  }
-}
-
-/** Creates the record, its owners and columns in one transaction; a concurrent twin is the 422 a sequential one gets. */
-async function insertDataset(user: CurrentUser, input: DatasetCreateInput, columns: DatasetColumn[]): Promise<Dataset> {
-  const extra: Record<string, unknown> = {};
-  // Kept in `extra`: migration 0001 has no columns for them, and Sightline has no external manager yet.
-  if (input.is_managed_externally) extra.is_managed_externally = true;
-  if (input.external_url) extra.external_url = input.external_url;
+/**
+ * Creates the record, its owners, columns and `count` metric in one transaction (the default time
+ * column is the first temporal one, as Superset's fetch_metadata sets it); a concurrent twin is
+ * the 422 a sequential one gets.
+ */
+async function insertDataset(user: CurrentUser, database: Database, input: DatasetCreateInput, columns: DiscoveredColumn[]): Promise<Dataset> {
   const owners = [...new Set([user.id, ...(input.owners ?? [])])];
   try {
     return await store().sequelize.transaction(async (transaction) => {
@@ -81,12 +64,19 @@ async function insertDataset(user: CurrentUser, input: DatasetCreateInput, colum
         schema: input.schema,
         table_name: input.table_name,
         sql: input.sql,
-        extra: Object.keys(extra).length ? JSON.stringify(extra) : null,
+        main_dttm_col: firstTemporal(columns),
+        template_params: input.template_params ?? null,
+        normalize_columns: input.normalize_columns ?? false,
+        always_filter_main_dttm: input.always_filter_main_dttm ?? false,
+        is_managed_externally: input.is_managed_externally ?? false,
+        external_url: input.external_url ?? null,
         created_by_fk: user.id,
         changed_by_fk: user.id,
       }, { transaction });
       await store().sequelize.getQueryInterface().bulkInsert('dataset_owners', owners.map((id) => ({ dataset_id: created.id, user_id: id })), { transaction });
       await storeColumns(created.id, user.id, columns, transaction);
+      await models().SqlMetric.create({ table_id: created.id, ...COUNT_METRIC, created_by_fk: user.id, changed_by_fk: user.id }, { transaction });
+      await createDatasetPermission({ id: created.id, table_name: created.table_name, schema: created.schema, database }, transaction);
       return created;
     });
   } catch (error) {
@@ -101,8 +91,8 @@ export async function createDataset(user: CurrentUser, fields: Record<string, un
   const database = await databaseFor(user, input.database, 'database');
   if (await findExisting(database.id, input.schema, input.table_name)) throw duplicateError(input.table_name);
   await requireOwners(input.owners ?? []);
-  const columns = await columnsOf(database, input);
-  const created = await insertDataset(user, input, columns);
+  const columns = await columnsOfSource(database, input);
+  const created = await insertDataset(user, database, input, columns);
   return {
     id: created.id,
     result: {
@@ -114,7 +104,12 @@ export async function createDataset(user: CurrentUser, fields: Record<string, un
       owners: [...new Set([user.id, ...(input.owners ?? [])])],
       is_managed_externally: input.is_managed_externally ?? false,
       external_url: input.external_url ?? null,
+      normalize_columns: created.normalize_columns,
+      always_filter_main_dttm: created.always_filter_main_dttm,
+      template_params: created.template_params,
+      main_dttm_col: created.main_dttm_col,
       columns: columns.map((c) => ({ column_name: c.column_name, type: c.type, type_generic: c.type_generic, is_dttm: c.is_dttm })),
+      metrics: [{ ...COUNT_METRIC }],
     },
   };
 }
@@ -126,10 +121,13 @@ export async function getOrCreateDataset(user: CurrentUser, fields: Record<strin
   const database = await databaseFor(user, input.database_id, 'database_id');
   const existing = await findExisting(database.id, input.schema, input.table_name);
   if (existing) return { table_id: existing.id, created: false };
-  const made: DatasetCreateInput = { database: database.id, schema: input.schema, table_name: input.table_name, sql: null };
-  const columns = await columnsOf(database, made);
+  const made: DatasetCreateInput = {
+    database: database.id, schema: input.schema, table_name: input.table_name, sql: null, template_params: input.template_params,
+    normalize_columns: input.normalize_columns, always_filter_main_dttm: input.always_filter_main_dttm,
+  };
+  const columns = await columnsOfSource(database, made);
   try {
-    return { table_id: (await insertDataset(user, made, columns)).id, created: true };
+    return { table_id: (await insertDataset(user, database, made, columns)).id, created: true };
   } catch (error) {
     // Someone made it between our look and our insert: theirs is the answer.
     const raced = error instanceof UnprocessableError ? await findExisting(database.id, input.schema, input.table_name) : null;

@@ -25,7 +25,7 @@ export const datasetResource = defineResource<Dataset>({
     extra: { get: (r) => r.extra },
     kind: { get: (r) => datasetKind(r), label: 'Type' },
     datasource_type: { get: () => 'table' },
-    default_endpoint: { get: () => null },
+    default_endpoint: { get: (r) => r.default_endpoint },
     explore_url: { get: (r) => `/explore/?datasource_type=table&datasource_id=${r.id}` },
     database: { get: (r) => (r.database ? { id: r.database.id, database_name: r.database.database_name } : null), needs: 'database' },
     owners: ownersField<Dataset>(),

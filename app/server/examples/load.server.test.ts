@@ -6,7 +6,7 @@ import mysql from 'mysql2/promise';
 import pg from 'pg';
 import sqlite3 from 'sqlite3';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
-import { loadExamples, parseWarehouseUrl } from './load.server';
+import { loadExamples, parseWarehouseUrl, sqliteWarehouseIsCurrent, WAREHOUSE_VERSION } from './load.server';
 import { EXAMPLE_TABLES, exampleTable } from './tables.server';
 
 type Rec = Record<string, unknown>;
@@ -46,7 +46,7 @@ describe('SQLite warehouse at scale 1', () => {
     expect(messages.some((m) => /^flights: 40% /.test(m))).toBe(true);
     await loadExamples({ url: b });
     db = await openReadOnly(a);
-  }, 60_000);
+  }, 180_000);
   afterAll(() => new Promise<void>((resolve) => (db ? db.close(() => resolve()) : resolve())));
 
   it('is byte-identical across runs and leaves no temporary file', () => {
@@ -54,10 +54,23 @@ describe('SQLite warehouse at scale 1', () => {
     expect(fs.readdirSync(path.dirname(a))).toEqual(['a.sqlite']);
   });
 
+  it('records the table set in its header, so a stale or partial warehouse is rebuilt', async () => {
+    expect(Number((await one('PRAGMA user_version')).user_version)).toBe(WAREHOUSE_VERSION);
+    expect(await sqliteWarehouseIsCurrent(a)).toBe(true);
+    expect(await sqliteWarehouseIsCurrent(path.join(dir, 'missing.sqlite'))).toBe(false);
+    const partial = path.join(dir, 'partial.sqlite');
+    await loadExamples({ url: partial, tables: ['energy_usage'] });
+    expect(await sqliteWarehouseIsCurrent(partial)).toBe(false);
+  });
+
   it('holds the declared number of rows in every table', async () => {
     const expected = Object.fromEntries(EXAMPLE_TABLES.map((t) => [t.name, t.rowCount(1)]));
     expect(await counts(db)).toEqual(expected);
     expect(expected).toMatchObject({ wb_health_population: 214 * 55, energy_usage: 85, cleaned_sales_data: 2823, long_lat: 10_000 });
+    expect(expected).toMatchObject({
+      'FCC 2018 Survey': 28_397, covid_vaccines: 265, channels: 64, channel_members: 8368, users: 2505, users_channels: 8368,
+      messages: 4684, threads: 85, exported_stats: 1141, unicode_test: 41,
+    });
     expect(expected.birth_names).toBeGreaterThan(70_000);
     expect(expected.flights).toBeGreaterThan(50_000);
   });
@@ -121,6 +134,68 @@ describe('SQLite warehouse at scale 1', () => {
   });
 });
 
+describe('SQLite warehouse: the tables of Superset\'s example bundles', () => {
+  let db: sqlite3.Database;
+  const q = (sql: string): Promise<Rec[]> => all(db, sql);
+  const one = async (sql: string): Promise<Rec> => (await q(sql))[0];
+  beforeAll(async () => {
+    const file = path.join(dir, 'bundles.sqlite');
+    await loadExamples({ url: file, tables: BUNDLE_TABLES });
+    db = await openReadOnly(file);
+  }, 120_000);
+  afterAll(() => new Promise<void>((resolve) => (db ? db.close(() => resolve()) : resolve())));
+
+  it('FCC 2018 Survey: developers and aspiring developers answer their own questions', async () => {
+    const fcc = '"FCC 2018 Survey"';
+    const shape = await one(`SELECT COUNT(*) n, SUM(is_software_dev) devs, COUNT(DISTINCT lang_at_home) langs, MIN(time_start) lo, MAX(time_start) hi FROM ${fcc}`);
+    expect(Number(shape.devs) / Number(shape.n)).toBeGreaterThan(0.15);
+    expect(Number(shape.devs) / Number(shape.n)).toBeLessThan(0.3);
+    expect(Number(shape.langs)).toBeGreaterThanOrEqual(15);
+    expect(String(shape.lo) >= '2018-03-08' && String(shape.hi) < '2018-06-01').toBe(true);
+    expect(await one(`SELECT COUNT(*) bad FROM ${fcc} WHERE (is_software_dev = 1 AND (job_pref IS NOT NULL OR expected_earn IS NOT NULL))
+      OR (is_software_dev = 0 AND (communite_time IS NOT NULL OR is_first_dev_job IS NOT NULL)) OR age < 10 OR length(ID) <> 32`)).toEqual({ bad: 0 });
+    // The calculated columns' CASE branches all match some rows.
+    const degrees = (await q(`SELECT DISTINCT school_degree d FROM ${fcc} WHERE school_degree IS NOT NULL`)).map((r) => r.d);
+    expect(degrees).toHaveLength(10);
+    expect(degrees).toContain("bachelor's degree");
+    expect((await q(`SELECT DISTINCT gender g FROM ${fcc} ORDER BY 1`)).map((r) => r.g)).toEqual([null, 'Agender', 'Female', 'Genderqueer', 'Male', 'Trans']);
+  });
+
+  it('Slack: ids agree across channels, members, users, messages and threads', async () => {
+    expect(await one(`SELECT COUNT(*) bad FROM channel_members cm LEFT JOIN channels c ON c.id = cm.channel_id
+      LEFT JOIN users u ON u.id = cm.user_id WHERE c.id IS NULL OR u.id IS NULL`)).toEqual({ bad: 0 });
+    expect(await one(`SELECT SUM(num_members) n, SUM(is_general) g, COUNT(DISTINCT name) names FROM channels`)).toEqual({ n: 8368, g: 1, names: 64 });
+    expect(await one(`SELECT num_members n FROM channels WHERE name = 'general'`)).toEqual({ n: 2505 });
+    expect(await one(`SELECT COUNT(*) n FROM users_channels uc JOIN channels c ON c.name = uc.name JOIN channel_members cm
+      ON cm.channel_id = c.id AND cm.user_id = uc.user_id`)).toEqual({ n: 8368 });
+    expect(await one(`SELECT COUNT(*) n, SUM(t.reply_count) replies FROM threads t JOIN messages m ON m.thread_ts = t.thread_ts
+      AND m.client_msg_id = t.client_msg_id`)).toMatchObject({ n: 85 });
+    const replies = await one(`SELECT COUNT(*) n FROM messages WHERE parent_user_id IS NOT NULL OR (thread_ts IS NOT NULL AND reply_count IS NULL)`);
+    expect(replies.n).toBe(Number((await one('SELECT SUM(reply_count) n FROM threads')).n));
+    expect(Number((await one(`SELECT COUNT(*) n FROM messages m JOIN channels c ON c.id = m.channel_id WHERE c.name = 'github-notifications'
+      AND m.subtype = 'bot_message'`)).n)).toBeGreaterThan(500);
+    expect(Number((await one(`SELECT COUNT(*) n FROM threads WHERE ts >= '2020-08-05' AND ts < '2020-09-06'`)).n)).toBeGreaterThan(10);
+    const stats = await one(`SELECT MIN(date) lo, MAX(date) hi, MIN(total_membership) first, MAX(total_membership) last FROM exported_stats`);
+    expect(stats).toEqual({ lo: '2017-07-26 00:00:00', hi: '2020-09-08 00:00:00', first: 40, last: 2505 });
+    expect(await one(`SELECT COUNT(*) bad FROM (SELECT total_membership - LAG(total_membership) OVER (ORDER BY date) d FROM exported_stats) x
+      WHERE d < 0`)).toEqual({ bad: 0 });
+  });
+
+  it('covid_vaccines and unicode_test', async () => {
+    expect((await q(`SELECT DISTINCT stage_of_development s FROM covid_vaccines ORDER BY 1`)).map((r) => r.s))
+      .toEqual(['Authorized', 'Phase I', 'Phase I/II', 'Phase II', 'Phase III', 'Pre-clinical']);
+    expect(await one(`SELECT COUNT(*) bad FROM covid_vaccines WHERE length(ioc_country_code) <> 3 OR treatment_vs_vaccine <> 'Vaccine'`)).toEqual({ bad: 0 });
+    const phrases = await q(`SELECT phrase, short_phrase, with_missing FROM unicode_test`);
+    expect(phrases.map((r) => r.phrase)).toContain('こんにちは世界');
+    expect(phrases.map((r) => r.phrase)).toContain('مرحبا بالعالم');
+    expect(phrases.filter((r) => r.with_missing === null)).toHaveLength(13);
+    for (const r of phrases) {
+      expect([...String(r.short_phrase)].length).toBeLessThanOrEqual(10);
+      expect(String(r.phrase).startsWith(String(r.short_phrase))).toBe(true);
+    }
+  });
+});
+
 function isAcyclic(edges: [string, string][]): boolean {
   const out = new Map<string, string[]>();
   for (const [s, t] of edges) out.set(s, [...(out.get(s) ?? []), t]);
@@ -152,7 +227,7 @@ describe('scale', () => {
     } finally {
       await new Promise<void>((resolve) => db.close(() => resolve()));
     }
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('URLs and failures', () => {
@@ -209,8 +284,11 @@ async function requireServer<T>(ctx: TestContext, what: string, connect: () => P
 }
 
 const dbName = (): string => `sightline_test_examples_${crypto.randomBytes(4).toString('hex')}`;
-// Every logical type and upper-case column names, without the two biggest tables, to stay quick.
-const SERVER_TABLES = ['wb_health_population', 'cleaned_sales_data', 'video_game_sales', 'energy_usage', 'long_lat'];
+const BUNDLE_TABLES = ['FCC 2018 Survey', 'covid_vaccines', 'channels', 'channel_members', 'users', 'users_channels', 'messages', 'threads',
+  'exported_stats', 'unicode_test'];
+// Every logical type and storage, upper-case column names and unicode, without the two biggest tables, to stay quick.
+const SERVER_TABLES = ['wb_health_population', 'cleaned_sales_data', 'video_game_sales', 'energy_usage', 'long_lat', ...BUNDLE_TABLES];
+const UNICODE_PHRASES = [...exampleTable('unicode_test')!.rows(1)].map((r) => r[1]);
 
 describe('server warehouses', () => {
   it('loads into PostgreSQL', async (ctx) => {
@@ -238,6 +316,13 @@ describe('server warehouses', () => {
         const wb = await c.query(`SELECT COUNT(DISTINCT country_code)::int c, MIN(year)::text lo, pg_typeof(MIN(year))::text ty,
           MAX("SP_POP_TOTL") > 1e9 big FROM wb_health_population`);
         expect(wb.rows[0]).toEqual({ c: 214, lo: '1960-01-01 00:00:00', ty: 'timestamp without time zone', big: true });
+        expect((await c.query('SELECT phrase FROM unicode_test')).rows.map((r) => r.phrase)).toEqual(UNICODE_PHRASES);
+        const slack = await c.query(`SELECT COUNT(*)::int n, bool_or(is_general) g,
+          MAX(length(members))::int widest FROM channels`);
+        expect(slack.rows[0]).toMatchObject({ n: 64, g: true });
+        expect(slack.rows[0].widest).toBeGreaterThan(30_000);
+        const fcc = await c.query(`SELECT COUNT(*)::int n, COUNT(DISTINCT gender)::int g FROM "FCC 2018 Survey"`);
+        expect(fcc.rows[0]).toEqual({ n: 28_397, g: 5 });
       } finally {
         await c.end();
       }
@@ -245,7 +330,7 @@ describe('server warehouses', () => {
       await admin.query(`DROP DATABASE IF EXISTS ${name}`);
       await admin.end();
     }
-  }, 60_000);
+  }, 180_000);
 
   it('loads into MariaDB/MySQL', async (ctx) => {
     const admin = await requireServer(ctx, 'MariaDB at 127.0.0.1:3306', () =>
@@ -266,9 +351,15 @@ describe('server warehouses', () => {
       const [ll] = await admin.query(`SELECT MIN(occupancy) lo, MAX(occupancy) hi, COUNT(DISTINCT \`POSTCODE\`) > 10 many,
         MIN(\`datetime\`) >= '2016-01-01' y FROM \`${name}\`.long_lat`);
       expect((ll as Rec[])[0]).toEqual({ lo: 1, hi: 6, many: 1, y: 1 });
+      const [uni] = await admin.query(`SELECT phrase FROM \`${name}\`.unicode_test`);
+      expect((uni as Rec[]).map((r) => r.phrase)).toEqual(UNICODE_PHRASES);
+      const [slack] = await admin.query(`SELECT SUM(is_general) g, MAX(length(members)) > 30000 wide, SUM(num_members) n FROM \`${name}\`.channels`);
+      expect((slack as Rec[])[0]).toMatchObject({ wide: 1 });
+      expect(Number((slack as Rec[])[0].g)).toBe(1);
+      expect(Number((slack as Rec[])[0].n)).toBe(8368);
     } finally {
       await admin.query(`DROP DATABASE IF EXISTS \`${name}\``);
       await admin.end();
     }
-  }, 60_000);
+  }, 180_000);
 });

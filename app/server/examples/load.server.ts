@@ -14,7 +14,8 @@ import mysql from 'mysql2/promise';
 import pg from 'pg';
 import sqlite3 from 'sqlite3';
 import { mysqlDialect, postgresqlDialect, sqliteDialect, type SqlDialect } from '~/lib/sql/dialects';
-import { EXAMPLE_TABLES, type Cell, type ExampleTable, type LogicalType } from './tables.server';
+import { seedFrom } from './random.server';
+import { EXAMPLE_TABLES, type Cell, type ColumnDef, type ExampleTable, type LogicalType, type Storage } from './tables.server';
 
 /** Which driver the loader connects with, read from the URL's scheme (a connection choice; the SQL is the dialect module's). */
 export type WarehouseTarget =
@@ -97,6 +98,7 @@ function describe(err: unknown): string {
 interface WarehouseSql {
   dialect: SqlDialect;
   types: Record<LogicalType, string>;
+  storage: Record<Storage, string>;
   param(n: number): string;
   tableOptions: string;
 }
@@ -105,6 +107,7 @@ interface WarehouseSql {
 const SQLITE_SQL: WarehouseSql = {
   dialect: sqliteDialect,
   types: { integer: 'INTEGER', bigint: 'BIGINT', float: 'REAL', text: 'TEXT', date: 'DATE', timestamp: 'TIMESTAMP' },
+  storage: { long: 'TEXT', boolean: 'BOOLEAN' },
   param: () => '?',
   tableOptions: '',
 };
@@ -112,6 +115,7 @@ const SQLITE_SQL: WarehouseSql = {
 const POSTGRES_SQL: WarehouseSql = {
   dialect: postgresqlDialect,
   types: { integer: 'INTEGER', bigint: 'BIGINT', float: 'DOUBLE PRECISION', text: 'TEXT', date: 'DATE', timestamp: 'TIMESTAMP' },
+  storage: { long: 'TEXT', boolean: 'BOOLEAN' },
   param: (n) => `$${n}`,
   tableOptions: '',
 };
@@ -119,6 +123,7 @@ const POSTGRES_SQL: WarehouseSql = {
 const MYSQL_SQL: WarehouseSql = {
   dialect: mysqlDialect,
   types: { integer: 'INT', bigint: 'BIGINT', float: 'DOUBLE', text: 'VARCHAR(255)', date: 'DATE', timestamp: 'DATETIME' },
+  storage: { long: 'TEXT', boolean: 'BOOLEAN' },
   param: () => '?',
   tableOptions: ' ENGINE=InnoDB DEFAULT CHARSET=utf8mb4',
 };
@@ -230,6 +235,8 @@ async function openMysql(t: Extract<WarehouseTarget, { dialect: 'postgres' | 'my
   };
 }
 
+const columnType = (sql: WarehouseSql, c: ColumnDef): string => (c.storage ? sql.storage[c.storage] : sql.types[c.type]);
+
 const fmt = (n: number): string => n.toLocaleString('en-US');
 
 async function loadTable(w: Writer, table: ExampleTable, scale: number, progress: (msg: string) => void): Promise<number> {
@@ -254,7 +261,7 @@ async function loadTable(w: Writer, table: ExampleTable, scale: number, progress
   };
   const ddl = [
     `DROP TABLE IF EXISTS ${name}`,
-    `CREATE TABLE ${name} (${table.columns.map((c) => `${quote(c.name)} ${sql.types[c.type]}`).join(', ')})${sql.tableOptions}`,
+    `CREATE TABLE ${name} (${table.columns.map((c) => `${quote(c.name)} ${columnType(sql, c)}`).join(', ')})${sql.tableOptions}`,
   ];
   if (!w.ddlInTransaction) for (const stmt of ddl) await w.exec(stmt);
   await w.exec('BEGIN');
@@ -280,6 +287,10 @@ async function loadTable(w: Writer, table: ExampleTable, scale: number, progress
     }
     if (batch.length) await flush(batch, batch.length / cols);
     if (count !== expected) throw new Error(`${table.name}: generator produced ${fmt(count)} rows, declared ${fmt(expected)}`);
+    for (const cols of table.indexes ?? []) {
+      // Index names are per schema on PostgreSQL and SQLite: the table's name keeps them apart.
+      await w.exec(`CREATE INDEX ${quote(`ix_${table.name}_${cols.join('_')}`)} ON ${name} (${cols.map(quote).join(', ')})`);
+    }
     await w.exec('COMMIT');
   } catch (err) {
     await w.exec('ROLLBACK').catch(() => undefined);
@@ -290,6 +301,37 @@ async function loadTable(w: Writer, table: ExampleTable, scale: number, progress
   }
   progress(`${table.name}: done, ${fmt(expected)} rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return expected;
+}
+
+/**
+ * Bump when a generator changes its data without changing any table's name, columns or row count;
+ * those changes alter WAREHOUSE_VERSION by themselves.
+ */
+const DATA_REVISION = 1;
+
+/**
+ * What a SQLite warehouse records in its header (PRAGMA user_version) when built with every table:
+ * a hash of the table set, so a warehouse built by an older Sightline is known to be stale.
+ */
+export const WAREHOUSE_VERSION = seedFrom(JSON.stringify([
+  DATA_REVISION,
+  EXAMPLE_TABLES.map((t) => [t.name, t.columns.map((c) => [c.name, c.type, c.storage ?? '']), t.rowCount(1)]),
+])) >>> 1; // user_version is a signed 32-bit integer
+
+/** Whether the SQLite file holds a complete warehouse of the current table set. */
+export async function sqliteWarehouseIsCurrent(file: string): Promise<boolean> {
+  if (!fs.existsSync(file)) return false;
+  const db = await new Promise<sqlite3.Database>((resolve, reject) => {
+    const d = new sqlite3.Database(file, sqlite3.OPEN_READONLY, (err) => (err ? reject(err) : resolve(d)));
+  });
+  try {
+    const row = await new Promise<{ user_version?: number } | undefined>((resolve, reject) =>
+      db.get('PRAGMA user_version', (err: Error | null, r: { user_version?: number } | undefined) => (err ? reject(err) : resolve(r))),
+    );
+    return row?.user_version === WAREHOUSE_VERSION;
+  } finally {
+    await new Promise<void>((resolve) => db.close(() => resolve()));
+  }
 }
 
 function selectTables(names: string[] | undefined): readonly ExampleTable[] {
@@ -334,6 +376,8 @@ export async function loadExamples(opts: LoadOptions): Promise<{ tables: { name:
       throw new Error(`cannot create SQLite file ${tmp}: ${describe(err)}`);
     }
     for (const t of tables) loaded.push({ name: t.name, rows: await loadTable(w, t, scale, progress) });
+    // Only a complete warehouse is marked as current; a subset is rebuilt when bootstrap finds it.
+    if (tables === EXAMPLE_TABLES) await w.exec(`PRAGMA user_version = ${WAREHOUSE_VERSION}`);
     await w.close();
     w = undefined;
     fs.renameSync(tmp, target.file);

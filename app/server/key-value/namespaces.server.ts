@@ -29,7 +29,7 @@ export const EXPLORE_FORM_DATA = defineNamespace({
   resource: 'explore_form_data', state: ExploreFormDataStateSchema, ttlMs: 7 * DAY_MS, noun: 'chart state', maxChars: MAX_STATE_CHARS,
 });
 
-/** `/api/v1/explore/permalink[/<key>]`: a chart as shared, behind `/explore/p/<key>/`. */
+/** `/api/v1/explore/permalink[/<key>]`: a chart as shared, behind `/superset/explore/p/<key>/`. */
 export const EXPLORE_PERMALINKS = defineNamespace({
   resource: 'explore_permalink', state: ExplorePermalinkStateSchema, ttlMs: null, noun: 'chart permalink', maxChars: MAX_STATE_CHARS,
 });

@@ -45,6 +45,8 @@ const ADMIN_ONLY: PermissionPair[] = [
   ['menu_access', 'List Roles'],
   ...crud('User'),
   ...crud('Role'),
+  ['menu_access', 'Row Level Security'],
+  ...crud('Row Level Security'),
   ['can_write', 'Database'],
   ['all_query_access', 'all_query_access'],
   ['can_grant_guest_token', 'SecurityRestApi'],

@@ -6,9 +6,17 @@
 
 export type LogicalType = 'integer' | 'bigint' | 'float' | 'text' | 'date' | 'timestamp';
 
+/**
+ * How a column is stored where engines differ beyond its logical type: `long` text may run to
+ * tens of kilobytes (MySQL's VARCHAR(255) cannot hold it: TEXT there); `boolean` is an integer
+ * column of 1 and 0 kept in the engine's BOOLEAN type (PostgreSQL reads it back as true/false).
+ */
+export type Storage = 'long' | 'boolean';
+
 export interface ColumnDef {
   name: string;
   type: LogicalType;
+  storage?: Storage;
 }
 
 export type Cell = number | string | null;
@@ -18,6 +26,11 @@ export interface ExampleTable {
   name: string;
   description: string;
   columns: ColumnDef[];
+  /**
+   * Columns to index, one list per index: the keys the example datasets' SQL joins on. MySQL and
+   * MariaDB join unindexed tables by nested loops, which turns a join of a few thousand rows into minutes.
+   */
+  indexes?: string[][];
   /** True when `scale` multiplies the row count; false for dimension-like tables. */
   scalable: boolean;
   rowCount(scale: number): number;
@@ -94,4 +107,22 @@ export function allocate(total: number, weights: readonly number[]): number[] {
   const order = exact.map((e, i) => ({ i, frac: e - Math.floor(e) })).sort((a, b) => b.frac - a.frac || a.i - b.i);
   for (let k = 0; left > 0; k++, left--) counts[order[k % order.length].i]++;
   return counts;
+}
+
+/**
+ * Builds rows of `cols` from records keyed by column name, for wide tables where most cells are
+ * null; a key that names no column throws, so a typo cannot silently drop a value.
+ */
+export function rowBuilder(cols: readonly ColumnDef[]): (values: Record<string, Cell | boolean | undefined>) => Row {
+  const index = new Map(cols.map((c, i) => [c.name, i]));
+  return (values) => {
+    const row: Row = new Array<Cell>(cols.length).fill(null);
+    for (const name in values) {
+      const value = values[name];
+      const i = index.get(name);
+      if (i === undefined) throw new Error(`no column "${name}" among ${cols.map((c) => c.name).join(', ')}`);
+      row[i] = typeof value === 'boolean' ? (value ? 1 : 0) : (value ?? null);
+    }
+    return row;
+  };
 }

@@ -1,0 +1,9 @@
+-- grain-pt1m: time grain PT1M on the x-axis (BASE_AXIS), time range 2019-03-01T00:00:00 : 2019-03-02T00:00:00
+SELECT DATE_TRUNC('minute', ds) AS "ds",
+       (COUNT(*)) AS "count"
+FROM "random_time_series"
+WHERE ds >= TIMESTAMP '2019-03-01 00:00:00'
+  AND ds < TIMESTAMP '2019-03-02 00:00:00'
+GROUP BY DATE_TRUNC('minute', ds)
+ORDER BY "count" DESC
+LIMIT 10000

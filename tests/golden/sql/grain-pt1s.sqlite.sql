@@ -1,0 +1,9 @@
+-- grain-pt1s: time grain PT1S on the x-axis (BASE_AXIS), time range 2019-03-01T00:00:00 : 2019-03-02T00:00:00
+SELECT DATETIME(STRFTIME('%Y-%m-%dT%H:%M:%S', ds)) AS "ds",
+       (COUNT(*)) AS "count"
+FROM "random_time_series"
+WHERE ds >= '2019-03-01 00:00:00'
+  AND ds < '2019-03-02 00:00:00'
+GROUP BY DATETIME(STRFTIME('%Y-%m-%dT%H:%M:%S', ds))
+ORDER BY "count" DESC
+LIMIT 10000

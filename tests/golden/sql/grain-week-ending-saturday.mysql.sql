@@ -1,0 +1,9 @@
+-- grain-week-ending-saturday: time grain P1W/1970-01-03T00:00:00Z on the x-axis (BASE_AXIS), time range 2019-03-01 : 2019-07-01
+SELECT DATE_ADD(DATE_SUB(DATE(ds), INTERVAL DAYOFWEEK(ds) - 1 DAY), INTERVAL 6 DAY) AS `ds`,
+       (COUNT(*)) AS `count`
+FROM `random_time_series`
+WHERE ds >= TIMESTAMP '2019-03-01 00:00:00'
+  AND ds < TIMESTAMP '2019-07-01 00:00:00'
+GROUP BY DATE_ADD(DATE_SUB(DATE(ds), INTERVAL DAYOFWEEK(ds) - 1 DAY), INTERVAL 6 DAY)
+ORDER BY `count` DESC
+LIMIT 10000

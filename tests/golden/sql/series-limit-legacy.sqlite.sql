@@ -1,0 +1,18 @@
+-- series-limit-legacy: legacy timeseries_limit + timeseries_limit_metric with groupby
+SELECT DATETIME(ds, 'start of year') AS "__timestamp",
+       state AS "state",
+       (SUM(num)) AS "sum__num"
+FROM "birth_names"
+INNER JOIN (
+SELECT state AS "state__", (COUNT(*)) AS "mme_inner__"
+FROM "birth_names"
+WHERE ds >= '2000-01-01 00:00:00' AND ds < '2005-01-01 00:00:00'
+GROUP BY state
+ORDER BY (COUNT(*)) DESC
+LIMIT 3
+) AS series_limit ON state = series_limit."state__"
+WHERE ds >= '2000-01-01 00:00:00'
+  AND ds < '2005-01-01 00:00:00'
+GROUP BY DATETIME(ds, 'start of year'), state
+ORDER BY "sum__num" DESC
+LIMIT 10000

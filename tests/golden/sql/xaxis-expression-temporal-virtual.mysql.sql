@@ -1,0 +1,13 @@
+-- xaxis-expression-temporal-virtual: an SQL-expression x-axis over a virtual dataset, with a time range on its column: probed over the virtual table, bucketed by year
+SELECT MAKEDATE(YEAR((DATE(ds))), 1) AS `birth_day`,
+       (SUM(num)) AS `sum__num`
+FROM (
+SELECT ds, gender, name, num, state
+FROM birth_names
+WHERE num >= 100
+) AS virtual_table
+WHERE ds >= TIMESTAMP '1990-01-01 00:00:00'
+  AND ds < TIMESTAMP '2000-01-01 00:00:00'
+GROUP BY MAKEDATE(YEAR((DATE(ds))), 1)
+ORDER BY `birth_day` ASC
+LIMIT 10000

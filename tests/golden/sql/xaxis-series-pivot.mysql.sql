@@ -1,0 +1,10 @@
+-- xaxis-series-pivot: current x-axis style with a series column and the pivot/flatten buildQuery adds
+SELECT MAKEDATE(YEAR(ds), 1) AS `ds`,
+       gender AS `gender`,
+       (SUM(num)) AS `sum__num`
+FROM `birth_names`
+WHERE ds >= TIMESTAMP '1990-01-01 00:00:00'
+  AND ds < TIMESTAMP '2000-01-01 00:00:00'
+GROUP BY MAKEDATE(YEAR(ds), 1), gender
+ORDER BY `sum__num` DESC
+LIMIT 10000
