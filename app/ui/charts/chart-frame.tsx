@@ -1,0 +1,115 @@
+/**
+ * A chart on a page. The server's HTML already holds the chart (an SVG string for ECharts types,
+ * the type's React view for HTML types, or the empty / failed message), so it is readable before
+ * hydration and without JavaScript. Once hydrated, an ECharts chart loads ECharts and its chart
+ * type with `import()`, redoes transformProps from the same inputs and draws the interactive chart
+ * in a layer over the SVG, in the same box (no layout shift); the SVG goes once the chart has
+ * drawn. If the script cannot load, the SVG simply stays.
+ */
+import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
+import type { ChartDataResult } from '~/lib/chart-data/types';
+import { createColorContext } from '~/lib/colors';
+import { loadViz } from '~/viz/registry';
+import type { FormData, HtmlModel, VizDatasource } from '~/viz/types';
+
+/** What the server rendered (RenderedChart of app/server/charts/render-chart.server.ts), as loader data. */
+export type FramedChart = {
+  vizType: string;
+  formData: FormData;
+  queriesData: ChartDataResult[];
+  datasource: VizDatasource | null;
+  model:
+    | { kind: 'echarts'; svg: string; width: number; height: number }
+    | { kind: 'html'; props: Record<string, unknown>; width: number; height: number }
+    | { kind: 'empty'; message: string }
+    | { kind: 'failed'; message: string };
+};
+
+/** The React views of the HTML chart types, imported statically: the server renders them into the HTML. */
+export type HtmlViews = Readonly<Record<string, ComponentType<{ model: HtmlModel }>>>;
+
+type Props = {
+  chart: FramedChart;
+  /** Height of the chart's box; the width is the container's. */
+  height: number;
+  theme?: 'light' | 'dark';
+  htmlViews?: HtmlViews;
+  /** A name for the figure (the chart's title), for assistive technology. */
+  label: string;
+};
+
+type EChartsInstance = { setOption(option: unknown): void; resize(): void; dispose(): void; on(event: string, handler: () => void): void };
+
+function InteractiveECharts({ chart, height, theme, onDrawn }: { chart: FramedChart; height: number; theme: 'light' | 'dark'; onDrawn: () => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const node = ref.current;
+    if (!node || !chart.datasource) return;
+    let disposed = false;
+    let instance: EChartsInstance | null = null;
+    let observer: ResizeObserver | null = null;
+    void (async () => {
+      const [echarts, plugin] = await Promise.all([import('echarts'), loadViz(chart.vizType)]);
+      if (disposed || !plugin) return;
+      const width = node.clientWidth || 600;
+      const model = plugin.transformProps({
+        formData: chart.formData, queriesData: chart.queriesData, width, height, datasource: chart.datasource!,
+        colors: createColorContext({ shareLabelColors: false }), theme,
+      });
+      if (model.kind !== 'echarts') return;
+      instance = echarts.init(node, theme === 'dark' ? 'dark' : undefined, { renderer: 'svg', width, height }) as unknown as EChartsInstance;
+      instance.on('finished', onDrawn);
+      instance.setOption(model.option);
+      observer = new ResizeObserver(() => instance?.resize());
+      observer.observe(node);
+    })().catch((error: unknown) => console.warn('sightline: the interactive chart did not load; the server-drawn chart stays', error));
+    return () => {
+      disposed = true;
+      observer?.disconnect();
+      instance?.dispose();
+    };
+  }, [chart, height, theme, onDrawn]);
+  return <div ref={ref} className="absolute inset-0" aria-hidden="true" />;
+}
+
+export function ChartFrame({ chart, height, theme = 'light', htmlViews = {}, label }: Props) {
+  const [hydrated, setHydrated] = useState(false);
+  const [drawn, setDrawn] = useState(false);
+  const onDrawn = useCallback(() => setDrawn(true), []);
+  useEffect(() => setHydrated(true), []);
+  const { model } = chart;
+
+  if (model.kind === 'empty' || model.kind === 'failed') {
+    return (
+      <figure aria-label={label} className="flex items-center justify-center rounded-md border border-dashed border-slate-300 p-6 text-sm dark:border-slate-700" style={{ minHeight: height }}>
+        <p role={model.kind === 'failed' ? 'alert' : 'status'} className={model.kind === 'failed' ? 'text-rose-700 dark:text-rose-300' : 'text-slate-600 dark:text-slate-300'}>
+          {model.message}
+        </p>
+      </figure>
+    );
+  }
+  if (model.kind === 'html') {
+    const View = htmlViews[chart.vizType];
+    return (
+      <figure aria-label={label} style={{ minHeight: height }}>
+        {View ? <View model={{ kind: 'html', props: model.props, width: model.width, height: model.height }} /> : <p role="alert">There is no view for the chart type "{chart.vizType}".</p>}
+      </figure>
+    );
+  }
+  return (
+    <figure aria-label={label} className="relative w-full" style={{ height }}>
+      {/* The server's SVG, scaled to the box; hidden (not removed) once the interactive chart drew over it. */}
+      <div
+        className={`h-full w-full [&>svg]:h-full [&>svg]:w-full ${drawn ? 'invisible' : ''}`}
+        dangerouslySetInnerHTML={{ __html: viewBoxed(model.svg, model.width, model.height) }}
+      />
+      {hydrated && <InteractiveECharts chart={chart} height={height} theme={theme} onDrawn={onDrawn} />}
+    </figure>
+  );
+}
+
+/** ECharts' SSR SVG has fixed width and height: a viewBox lets it scale to the box without JavaScript. */
+export function viewBoxed(svg: string, width: number, height: number): string {
+  if (svg.includes('viewBox=')) return svg;
+  return svg.replace('<svg ', `<svg viewBox="0 0 ${width} ${height}" preserveAspectRatio="xMidYMid meet" `);
+}
