@@ -13,6 +13,7 @@ import { data, redirect } from '@remix-run/node';
 import type { z } from 'zod';
 import { EXPLORE_CHART_HEIGHT, EXPLORE_CHART_WIDTH } from '~/lib/explore/chart-size';
 import { applyEssentialInput, essentialControlsOf, essentialValuesOf, type EssentialErrors, type EssentialValues } from '~/lib/explore/essential-form';
+import { hasPermission, isAdmin } from '~/lib/permissions';
 import { isJsonObject, parseJsonText } from '~/lib/safe-json';
 import { successToast } from '~/lib/toasts';
 import { readForm } from '~/server/api/body.server';
@@ -28,7 +29,9 @@ import { createFormData } from '~/server/explore/form-data.server';
 import { createExplorePermalink } from '~/server/explore/permalink.server';
 import { loadViz, VIZ_REGISTRY } from '~/viz/registry';
 import { withControlDefaults } from '~/viz/shared/controls';
+import { validatePanel } from '~/viz/shared/validate-panel';
 import type { ControlPanel, FormData } from '~/viz/types';
+import type { ExploreDatasource, ExploreSlice, ExploreUser } from '~/ui/explore/types';
 
 export const MISSING_PARAMETERS = 'The URL is missing the dataset_id or slice_id parameters.';
 const DEFAULT_VIZ_TYPE = 'table';
@@ -57,6 +60,10 @@ export type ExplorePage =
       vizTypes: { type: string; name: string }[];
       standalone: boolean;
       canOverwrite: boolean;
+      /** For the hydrated panels: the dataset in full, the user's rights, the saved chart's details. */
+      datasource: ExploreDatasource | null;
+      user: ExploreUser;
+      sliceDetail: ExploreSlice | null;
     };
 
 const positiveInt = (value: string | null) => (value && /^\d{1,15}$/.test(value) && Number(value) > 0 ? Number(value) : undefined);
@@ -98,6 +105,87 @@ function datasetPanel(dataset: Record<string, unknown>): DatasetPanel {
   };
 }
 
+const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
+type Person = { id: number; first_name: string; last_name: string };
+const people = (value: unknown): Person[] =>
+  Array.isArray(value)
+    ? (value as Record<string, unknown>[]).filter((o) => typeof o?.id === 'number').map((o) => ({ id: o.id as number, first_name: String(o.first_name ?? ''), last_name: String(o.last_name ?? '') }))
+    : [];
+
+/** The dataset as the hydrated panels use it (GET /api/v1/dataset/{id}'s detail, as the explore API answers it). */
+function exploreDatasource(dataset: Record<string, unknown>, user: CurrentUser): ExploreDatasource | null {
+  if (typeof dataset.id !== 'number') return null;
+  const columns = Array.isArray(dataset.columns) ? (dataset.columns as Record<string, unknown>[]) : [];
+  const metrics = Array.isArray(dataset.metrics) ? (dataset.metrics as Record<string, unknown>[]) : [];
+  const verboseMap: Record<string, string> = {};
+  for (const c of columns) if (typeof c.verbose_name === 'string' && c.verbose_name) verboseMap[String(c.column_name)] = c.verbose_name;
+  for (const m of metrics) if (typeof m.verbose_name === 'string' && m.verbose_name) verboseMap[String(m.metric_name)] = m.verbose_name;
+  let extra: Record<string, unknown> = {};
+  try {
+    const parsed = typeof dataset.extra === 'string' ? parseJsonText(dataset.extra) : dataset.extra;
+    if (isJsonObject(parsed)) extra = parsed;
+  } catch {
+    // A dataset's extra that is not JSON reads as none.
+  }
+  const owners = people(dataset.owners);
+  const database = isJsonObject(dataset.database) && typeof dataset.database.id === 'number' ? { id: dataset.database.id, database_name: String(dataset.database.database_name ?? '') } : null;
+  const genericCode = (value: unknown) => (typeof value === 'number' ? value : value === 'numeric' ? 0 : value === 'string' ? 1 : value === 'temporal' ? 2 : value === 'boolean' ? 3 : null);
+  return {
+    id: dataset.id,
+    uid: `${dataset.id}__table`,
+    type: 'table',
+    name: String(dataset.table_name ?? dataset.name ?? ''),
+    columns: columns.map((c) => ({
+      column_name: String(c.column_name), verbose_name: textOrNull(c.verbose_name), type: textOrNull(c.type), type_generic: genericCode(c.type_generic),
+      is_dttm: c.is_dttm === true, groupby: c.groupby !== false, filterable: c.filterable !== false, expression: textOrNull(c.expression) || null, description: textOrNull(c.description),
+    })),
+    metrics: metrics.map((m) => ({
+      metric_name: String(m.metric_name), verbose_name: textOrNull(m.verbose_name), expression: String(m.expression ?? ''), d3format: textOrNull(m.d3format),
+      currency: isJsonObject(m.currency) ? { symbol: String(m.currency.symbol ?? ''), symbolPosition: String(m.currency.symbolPosition ?? 'prefix') } : null,
+      description: textOrNull(m.description), warning_text: textOrNull(m.warning_text),
+    })),
+    verboseMap,
+    mainDttmCol: textOrNull(dataset.main_dttm_col),
+    owners,
+    database,
+    schema: textOrNull(dataset.schema),
+    sql: textOrNull(dataset.sql) || null,
+    extra,
+    canEdit: isAdmin(user.roles) || owners.some((o) => o.id === user.id),
+  };
+}
+
+function exploreUser(user: CurrentUser): ExploreUser {
+  return {
+    id: user.id,
+    isAdmin: isAdmin(user.roles),
+    canDownload: hasPermission(user.roles, 'can_csv', 'Superset'),
+    canSqlLab: hasPermission(user.roles, 'menu_access', 'SQL Lab'),
+    canSaveChart: hasPermission(user.roles, 'can_write', 'Chart'),
+    canSaveDataset: hasPermission(user.roles, 'can_write', 'Dataset'),
+  };
+}
+
+function sliceDetailOf(slice: Record<string, unknown> | null, metadata: Record<string, unknown> | null): ExploreSlice | null {
+  if (!slice || typeof slice.slice_id !== 'number') return null;
+  // The explore API answers owners as ids (slice) and names (metadata), in the same order.
+  const ids = Array.isArray(slice.owners) ? (slice.owners as number[]) : [];
+  const names = Array.isArray(metadata?.owners) ? (metadata.owners as string[]) : [];
+  return {
+    slice_id: slice.slice_id,
+    slice_name: String(slice.slice_name ?? ''),
+    description: textOrNull(slice.description),
+    cache_timeout: typeof slice.cache_timeout === 'number' ? slice.cache_timeout : null,
+    certified_by: textOrNull(slice.certified_by),
+    certification_details: textOrNull(slice.certification_details),
+    owners: ids.map((id, i) => {
+      const [first_name = '', ...rest] = String(names[i] ?? '').split(' ');
+      return { id, first_name, last_name: rest.join(' ') };
+    }),
+    dashboards: Array.isArray(metadata?.dashboards) ? (metadata.dashboards as { id: number; dashboard_title: string }[]) : [],
+  };
+}
+
 async function pageFor(user: CurrentUser, url: URL, formDataOverride: FormData | null, errors: EssentialErrors): Promise<ExplorePage> {
   const params = paramsOf(url);
   if (!params && !formDataOverride) return { missing: true, message: MISSING_PARAMETERS };
@@ -130,7 +218,10 @@ async function pageFor(user: CurrentUser, url: URL, formDataOverride: FormData |
     errors,
     vizTypes: Object.entries(VIZ_REGISTRY).map(([type, entry]) => ({ type, name: entry.metadata.name })).sort((a, b) => a.name.localeCompare(b.name)),
     standalone: url.searchParams.get('standalone') === '1' || url.searchParams.get('standalone') === 'true',
-    canOverwrite: Boolean(slice?.slice_id) && (Object.keys(user.roles).some((r) => r.toLowerCase() === 'admin') || owners.includes(user.id)),
+    canOverwrite: Boolean(slice?.slice_id) && (isAdmin(user.roles) || owners.includes(user.id)),
+    datasource: exploreDatasource(result.dataset, user),
+    user: exploreUser(user),
+    sliceDetail: sliceDetailOf(result.slice as Record<string, unknown> | null, result.metadata as Record<string, unknown> | null),
   };
 }
 
@@ -165,13 +256,22 @@ export async function exploreAction(request: Request) {
     const vizType = text(form, 'viz_type') || String(current.viz_type || DEFAULT_VIZ_TYPE);
     const plugin = await loadViz(vizType);
     if (!plugin) throw new InvalidInputError(`There is no chart type "${vizType}".`);
+    const sliceId = positiveInt(text(form, 'slice_id'));
+    if (intent === 'apply') {
+      // The hydrated control panel posts the whole form data: checked against the type's validators, then stored under a key like an update.
+      const applied = { ...current, viz_type: vizType } as FormData;
+      const problems = validatePanel(plugin.controlPanel, applied, null);
+      if (Object.keys(problems).length) throw new UnprocessableError(problems);
+      const [id, type] = String(applied.datasource).split('__');
+      const { key } = await createFormData(user, { datasource_id: Number(id), datasource_type: type as 'table', chart_id: sliceId ?? null, form_data: JSON.stringify(applied) }, null);
+      return redirect(`/explore/?form_data_key=${key}${sliceId ? `&slice_id=${sliceId}` : ''}`);
+    }
     const essential = essentialControlsOf(controlNamesOf(plugin.controlPanel));
     const { formData: updated, errors } = applyEssentialInput({ ...current, viz_type: vizType }, essential, {
       savedMetrics: texts(form, 'metrics'), sqlMetrics: text(form, 'sql_metrics'), groupby: texts(form, 'groupby'), xAxis: text(form, 'x_axis'),
       filters: text(form, 'filters'), timeRange: text(form, 'time_range'), rowLimit: text(form, 'row_limit'),
     });
     const formData = updated as FormData;
-    const sliceId = positiveInt(text(form, 'slice_id'));
     const [datasourceId, datasourceType] = String(formData.datasource).split('__');
     if (Object.keys(errors).length) {
       // The page again with the typed values and their messages, nothing stored.

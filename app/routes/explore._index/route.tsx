@@ -7,12 +7,17 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useEffect, useState } from 'react';
 import { ChartFrame } from '~/ui/charts/chart-frame';
 import { HTML_VIEWS } from '~/ui/charts/html-views';
 import { CsrfInput } from '~/ui/csrf-input';
 import { ErrorPage } from '~/ui/error-page';
 import { Button } from '~/ui/primitives/button';
+import { ExploreApp } from '~/ui/explore/explore-app';
+import { useHydrated } from '~/ui/use-hydrated';
 import { useShell } from '~/ui/use-shell';
+import { loadViz } from '~/viz/registry';
+import type { VizPlugin } from '~/viz/types';
 import { EXPLORE_CHART_HEIGHT } from '~/lib/explore/chart-size';
 import { exploreAction, loadExplorePage, type ExplorePage } from './page.server';
 
@@ -177,21 +182,39 @@ function ChartActions({ page }: { page: Page }) {
   );
 }
 
-function ChartPane({ page, theme }: { page: Page; theme: 'light' | 'dark' }) {
+/** The chart with its status line; `plain` adds the title and the form actions (the page without the hydrated header). */
+function ChartPane({ page, theme, plain = true }: { page: Page; theme: 'light' | 'dark'; plain?: boolean }) {
   const title = page.slice?.slice_name || 'Untitled chart';
   return (
-    <section aria-labelledby="explore-chart-title" className="min-w-0 space-y-2">
+    <section aria-labelledby={plain ? 'explore-chart-title' : undefined} aria-label={plain ? undefined : 'Chart'} className="min-w-0 space-y-2">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 id="explore-chart-title" className="text-xl font-semibold">{title}</h1>
+        {plain && <h1 id="explore-chart-title" className="text-xl font-semibold">{title}</h1>}
         {page.chart.rowCount !== null && (
           <p className="text-sm text-slate-600 dark:text-slate-300" role="status">{page.chart.rowCount === 1 ? '1 row' : `${page.chart.rowCount.toLocaleString('en')} rows`}</p>
         )}
       </div>
       {page.message && <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">{page.message}</p>}
       <ChartFrame chart={page.chart} height={EXPLORE_CHART_HEIGHT} theme={theme} htmlViews={HTML_VIEWS} label={title} />
-      {!page.standalone && <ChartActions page={page} />}
+      {plain && !page.standalone && <ChartActions page={page} />}
     </section>
   );
+}
+
+/** The chart type's module once the page has hydrated: the full panels need its control panel. */
+function useHydratedPlugin(vizType: string | null): VizPlugin | null {
+  const hydrated = useHydrated();
+  const [plugin, setPlugin] = useState<VizPlugin | null>(null);
+  useEffect(() => {
+    if (!hydrated || !vizType) return;
+    let live = true;
+    void loadViz(vizType).then((loaded) => {
+      if (live) setPlugin(loaded);
+    });
+    return () => {
+      live = false;
+    };
+  }, [hydrated, vizType]);
+  return plugin && plugin.type === vizType ? plugin : null;
 }
 
 export default function Explore() {
@@ -200,6 +223,7 @@ export default function Explore() {
   const page = posted ?? loaded;
   const shell = useShell();
   const theme = shell?.theme === 'dark' ? 'dark' : 'light';
+  const plugin = useHydratedPlugin(page.missing || page.standalone ? null : page.chart.vizType);
   if (page.missing) {
     return (
       <section aria-labelledby="explore-missing" className="space-y-3">
@@ -210,6 +234,21 @@ export default function Explore() {
     );
   }
   if (page.standalone) return <ChartPane page={page} theme={theme} />;
+  if (plugin) {
+    return (
+      <ExploreApp
+        formData={page.formData}
+        plugin={plugin}
+        datasource={page.datasource}
+        slice={page.sliceDetail}
+        user={page.user}
+        sql={page.chart.queriesData.map((q) => q.query).filter(Boolean).join(';\n\n')}
+        queriesData={page.chart.queriesData}
+        message={page.message}
+        chart={<ChartPane page={page} theme={theme} plain={false} />}
+      />
+    );
+  }
   return (
     <div className="grid gap-6 lg:grid-cols-[14rem_18rem_minmax(0,1fr)]">
       <DatasetPanel page={page} />

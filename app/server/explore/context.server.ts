@@ -119,8 +119,8 @@ function sliceData(chart: Chart, formData: FormData) {
     slice_id: chart.id,
     slice_name: chart.slice_name,
     slice_url: `/explore/?slice_id=${chart.id}`,
-    certified_by: null,
-    certification_details: null,
+    certified_by: chart.certified_by ?? null,
+    certification_details: chart.certification_details ?? null,
   };
 }
 

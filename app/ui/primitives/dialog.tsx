@@ -15,15 +15,17 @@ type Props = {
   onClose: () => void;
   title: ReactNode;
   size?: DialogSize;
+  /** A fixed width in px (the spec's 540, 600, 1090 px dialogs), capped by the viewport; overrides size. */
+  width?: number;
   children: ReactNode;
 };
 
-export function Dialog({ open, onClose, title, size = 'md', children }: Props) {
+export function Dialog({ open, onClose, title, size = 'md', width, children }: Props) {
   return (
     <HeadlessDialog open={open} onClose={onClose} className="relative z-50">
       <DialogBackdrop className="fixed inset-0 bg-black/30" />
       <div className="fixed inset-0 flex items-center justify-center overflow-y-auto p-4">
-        <DialogPanel className={`w-full ${WIDTHS[size]} rounded-lg bg-white p-6 shadow-xl dark:bg-slate-900`}>
+        <DialogPanel style={width ? { maxWidth: `min(${width}px, 100%)` } : undefined} className={`w-full ${width ? '' : WIDTHS[size]} rounded-lg bg-white p-6 shadow-xl dark:bg-slate-900`}>
           <DialogTitle className="text-lg font-semibold">{title}</DialogTitle>
           {children}
         </DialogPanel>

@@ -6,7 +6,7 @@
 import { encodeRisonUri } from '~/lib/rison';
 import { findDialect } from '~/lib/sql/dialects';
 import { buildIndex, type AutocompleteIndex, type SchemaTable } from '~/lib/sqllab/autocomplete';
-import { requestJson } from './api';
+import { requestJson } from '~/ui/request-json';
 
 export type AceModule = typeof import('ace-builds');
 

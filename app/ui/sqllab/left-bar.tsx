@@ -16,7 +16,7 @@ import { Select } from '../primitives/select';
 import { Tooltip } from '../primitives/tooltip';
 import { showToast } from '../toasts';
 import { loadSchemaIndex } from './ace-loader';
-import { requestJson } from './api';
+import { requestJson } from '~/ui/request-json';
 
 /** What a column takes part in, as the table metadata's keys name it. */
 const KEY_BADGES = [

@@ -9,7 +9,7 @@ import { saveRequest } from '~/lib/sqllab/saved-query-mapping';
 import { scheduleRequestBody, type ScheduleForm } from '~/lib/sqllab/schedule';
 import { dangerToast, successToast } from '~/lib/toasts';
 import { showToast } from '../toasts';
-import { requestJson } from './api';
+import { requestJson } from '~/ui/request-json';
 
 export function queryActions(csrf: string, dispatch: Dispatch<Action>) {
   const save = async (tab: QueryEditor | null, { name, description, asNew }: { name: string; description: string; asNew: boolean }) => {

@@ -15,7 +15,7 @@ import { dangerToast } from '~/lib/toasts';
 import { Button } from '../primitives/button';
 import { showToast } from '../toasts';
 import { useShell } from '../use-shell';
-import { requestJson } from './api';
+import { requestJson } from '~/ui/request-json';
 import { ResultsGrid } from './results-grid';
 import { rowCountText } from './result-text';
 import { defaultDatasetName, SaveDatasetDialog } from './save-dataset-dialog';

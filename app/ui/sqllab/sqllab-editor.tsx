@@ -20,7 +20,7 @@ import { showToast } from '../toasts';
 import { useShell } from '../use-shell';
 import { queryActions } from './query-actions';
 import { tabTableActions } from './tab-tables';
-import { requestJson } from './api';
+import { requestJson } from '~/ui/request-json';
 import { CtasResult, ctasSelectSql } from './ctas-result';
 import { Editor, type Completion, type EditorHandle } from './editor';
 import { EditorToolbar } from './editor-toolbar';

@@ -8,7 +8,7 @@ import { getClientError } from '~/lib/client-error';
 import { newClientId, type Action, type QueryEditor, type Table } from '~/lib/sqllab/reducer';
 import { dangerToast } from '~/lib/toasts';
 import { showToast } from '../toasts';
-import { requestJson } from './api';
+import { requestJson } from '~/ui/request-json';
 import type { DatabaseInfo } from './left-bar';
 import type { RunOptions } from './use-query-runner';
 

@@ -16,7 +16,7 @@ import { newClientId, type Action, type Query, type QueryEditor, type QueryResul
 import { ACTIVE_STATES, QUERY_EVENT, type CtasMethod, type QueryExecutionResponse, type QueryResultDict } from '~/lib/sqllab-api';
 import { dangerToast, successToast } from '~/lib/toasts';
 import { showToast } from '../toasts';
-import { requestJson } from './api';
+import { requestJson } from '~/ui/request-json';
 
 const POLL_MS = 1000;
 /** A stream that errors this many times in a row (each reconnect failing) gives way to polling. */

@@ -13,7 +13,7 @@ import type { Action, QueryEditor, SqlLabState } from '~/lib/sqllab/reducer';
 import { tablesFromServer, type ServerTable } from '~/lib/sqllab/server-tables';
 import { dangerToast, warningToast } from '~/lib/toasts';
 import { showToast } from '../toasts';
-import { requestJson } from './api';
+import { requestJson } from '~/ui/request-json';
 
 export { LOCAL_KEY };
 const PUT_DELAY_MS = 600;
