@@ -4,7 +4,7 @@
  * panel work fills this in.
  */
 import type { ControlPanel as Panel, FormData } from '~/viz/types';
-import type { ExploreDatasource } from './types';
+import type { ExploreDatasource, ExploreResults } from './types';
 
 export type ControlPanelProps = {
   panel: Panel;
@@ -14,6 +14,7 @@ export type ControlPanelProps = {
   onChange: (name: string, value: unknown) => void;
   /** Validator messages by control name. */
   errors: Record<string, string[]>;
+  results: ExploreResults | null;
 };
 
 export function ControlPanel(_props: ControlPanelProps) {

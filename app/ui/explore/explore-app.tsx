@@ -114,6 +114,10 @@ export function ExploreApp(props: ExploreAppProps) {
 
   const chrome: ExploreChrome = { formData, datasource, slice, user, sql, apply };
   const errorCount = Object.keys(errors).length;
+  const results = useMemo(() => {
+    const first = queriesData[0] as { colnames?: string[]; coltypes?: number[] } | undefined;
+    return first?.colnames ? { colnames: first.colnames, coltypes: first.coltypes ?? [] } : null;
+  }, [queriesData]);
 
   return (
     <div className="grid gap-6 lg:grid-cols-[14rem_20rem_minmax(0,1fr)]">
@@ -125,7 +129,7 @@ export function ExploreApp(props: ExploreAppProps) {
       />
       <section aria-label="Chart controls" className="min-w-0 space-y-4">
         <VizTypeControl value={plugin.type} onChange={(type) => void onVizType(type)} />
-        <ControlPanel panel={plugin.controlPanel} formData={formData} datasource={datasource} onChange={onChange} errors={errors} />
+        <ControlPanel panel={plugin.controlPanel} formData={formData} datasource={datasource} onChange={onChange} errors={errors} results={results} />
         <div className="sticky bottom-0 flex items-center gap-2 bg-white/90 py-2 dark:bg-slate-950/90">
           <Button type="button" variant="primary" disabled={errorCount > 0} onClick={() => apply(formData)}>
             Update chart

@@ -90,6 +90,15 @@ export interface ControlProps<V = unknown> {
   datasource: ExploreDatasource | null;
   /** Validator messages for the current value (shown under the control). */
   errors: string[];
+  /** The chart's last answer (first query): its columns, for column config and formatters. */
+  results: ExploreResults | null;
+}
+
+/** The first query's columns as the chart last drew them (Superset's queriesResponse colnames/coltypes). */
+export interface ExploreResults {
+  colnames: string[];
+  /** GenericDataType per column: 0 numeric, 1 string, 2 temporal, 3 boolean. */
+  coltypes: number[];
 }
 
 /** Everything the shell hands a piece that acts on the chart as a whole. */
