@@ -132,8 +132,8 @@ function exploreDatasource(dataset: Record<string, unknown>, user: CurrentUser):
   const genericCode = (value: unknown) => (typeof value === 'number' ? value : value === 'numeric' ? 0 : value === 'string' ? 1 : value === 'temporal' ? 2 : value === 'boolean' ? 3 : null);
   return {
     id: dataset.id,
-    uid: `${dataset.id}__table`,
-    type: 'table',
+    uid: `${dataset.id}__${dataset.type === 'query' ? 'query' : 'table'}`,
+    type: dataset.type === 'query' ? 'query' : 'table',
     name: String(dataset.table_name ?? dataset.name ?? ''),
     columns: columns.map((c) => ({
       column_name: String(c.column_name), verbose_name: textOrNull(c.verbose_name), type: textOrNull(c.type), type_generic: genericCode(c.type_generic),
@@ -151,7 +151,7 @@ function exploreDatasource(dataset: Record<string, unknown>, user: CurrentUser):
     schema: textOrNull(dataset.schema),
     sql: textOrNull(dataset.sql) || null,
     extra,
-    canEdit: isAdmin(user.roles) || owners.some((o) => o.id === user.id),
+    canEdit: dataset.type !== 'query' && (isAdmin(user.roles) || owners.some((o) => o.id === user.id)),
   };
 }
 
@@ -243,7 +243,7 @@ function postedFormData(form: globalThis.FormData): FormData {
   } catch {
     throw new InvalidInputError('The form data is not valid JSON.');
   }
-  if (!isJsonObject(value) || typeof value.datasource !== 'string' || !/^\d{1,15}__table$/.test(value.datasource)) throw new InvalidInputError('The form data names no dataset.');
+  if (!isJsonObject(value) || typeof value.datasource !== 'string' || !/^\d{1,15}__(table|query)$/.test(value.datasource)) throw new InvalidInputError('The form data names no dataset.');
   return value as FormData;
 }
 
@@ -263,7 +263,7 @@ export async function exploreAction(request: Request) {
       const problems = validatePanel(plugin.controlPanel, applied, null);
       if (Object.keys(problems).length) throw new UnprocessableError(problems);
       const [id, type] = String(applied.datasource).split('__');
-      const { key } = await createFormData(user, { datasource_id: Number(id), datasource_type: type as 'table', chart_id: sliceId ?? null, form_data: JSON.stringify(applied) }, null);
+      const { key } = await createFormData(user, { datasource_id: Number(id), datasource_type: type as 'table' | 'query', chart_id: sliceId ?? null, form_data: JSON.stringify(applied) }, null);
       return redirect(`/explore/?form_data_key=${key}${sliceId ? `&slice_id=${sliceId}` : ''}`);
     }
     const essential = essentialControlsOf(controlNamesOf(plugin.controlPanel));
@@ -294,7 +294,7 @@ export async function exploreAction(request: Request) {
       return redirect(`/explore/?permalink_key=${key}`);
     }
     if (intent !== 'update') throw new InvalidInputError(`Unknown intent: ${intent}`);
-    const { key } = await createFormData(user, { datasource_id: Number(datasourceId), datasource_type: datasourceType as 'table', chart_id: sliceId ?? null, form_data: JSON.stringify(formData) }, null);
+    const { key } = await createFormData(user, { datasource_id: Number(datasourceId), datasource_type: datasourceType as 'table' | 'query', chart_id: sliceId ?? null, form_data: JSON.stringify(formData) }, null);
     return redirect(`/explore/?form_data_key=${key}${sliceId ? `&slice_id=${sliceId}` : ''}`);
   });
 }

@@ -19,7 +19,7 @@ import { expressionTypeProbeFor } from '../query/expression-type.server';
 import { planQuery } from '../query/plan.server';
 import { applyTimeOffsets } from '../query/time-offsets.server';
 import type { AppliedFilter, DatasetSource, GenericType, QueryPlan, RejectedFilter, ResultFormat, ResultType } from '../query/types.server';
-import { rlsPredicatesFor } from '../rls/predicates.server';
+import { rlsPredicatesForSource } from '../rls/predicates.server';
 import { cacheTimeoutFor, chartDataCacheKey } from './cache-policy.server';
 import { chartQueryFailure } from './failures.server';
 import { coltypesOf, toFrame } from './frame.server';
@@ -60,6 +60,8 @@ export interface DataPayload extends QueryData {
 export interface CachedPayload {
   version: 1;
   datasource_id: number;
+  /** 'query' for a SQL Lab query's answer; absent (a dataset) in entries written before queries could be charted. */
+  datasource_type?: 'table' | 'query';
   /** When it was computed, as Superset's cached_dttm (UTC, no fraction). */
   dttm: string;
   /** The row-level security predicates it was computed under: only a caller under the same ones reads it by key. */
@@ -131,6 +133,7 @@ async function compute(loaded: LoadedSource, plan: QueryPlan, rls: string[], sig
   return {
     version: 1,
     datasource_id: source.id,
+    datasource_type: source.kind ?? 'table',
     dttm: now.toISOString().slice(0, 19),
     rls,
     payload: {
@@ -175,7 +178,7 @@ export async function answerQuery(user: CurrentUser, loaded: LoadedSource, input
   if (input.resultType === 'columns') return columnsOf(source);
   if (input.resultType === 'timegrains') return { kind: 'timegrains', payload: { data: timeGrainsOf(loaded.connection.engine.dialect) } };
   try {
-    const rls = input.rls ?? (await rlsPredicatesFor(user, source.id));
+    const rls = input.rls ?? (await rlsPredicatesForSource(user, source));
     const probe = expressionTypeProbeFor(loaded, loaded.connection.target, { schema: source.schema, signal: input.signal });
     const plan = await planQuery({ user, dataset: source, query: input.query, resultType: input.resultType, formData: input.formData, rls, now: input.now }, { probe });
     if (input.resultType === 'query') return { kind: 'query', payload: { query: shownSql(plan), language: 'sql' } };

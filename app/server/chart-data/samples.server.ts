@@ -19,7 +19,7 @@ import { env } from '../env.server';
 import { executeSql } from '../engines/execute.server';
 import { planColumnValues } from '../query/plan.server';
 import { DATASOURCE_TYPES, SAMPLES_ROW_LIMIT } from '../query/types.server';
-import { rlsPredicatesFor } from '../rls/predicates.server';
+import { rlsPredicatesForSource } from '../rls/predicates.server';
 import { defaultCacheTimeout } from './cache-policy.server';
 import { chartQueryFailure } from './failures.server';
 import { jsonCell } from './frame.server';
@@ -88,7 +88,7 @@ export async function columnValues(user: CurrentUser, input: ColumnValuesInput):
   const column = source.columns.find((c) => c.column_name === input.column);
   if (!column) throw new InvalidInputError(`Column name ${input.column} does not exist`);
   try {
-    const rls = await rlsPredicatesFor(user, source.id);
+    const rls = await rlsPredicatesForSource(user, source);
     const { sql } = await planColumnValues({ user, dataset: source, column: input.column, rls, now: new Date(), limit: FILTER_SELECT_ROW_LIMIT });
     // The SQL holds the RLS predicates: users who see the same rows share the entry.
     const key = `col_values:${crypto.createHash('sha256').update(JSON.stringify({ dataset: source.id, column: input.column, sql })).digest('hex')}`;

@@ -14,7 +14,7 @@ import { loadDatasetSource, type LoadedSource } from '../datasets/source.server'
 import { NotFoundError, UnprocessableError } from '../domain-errors.server';
 import type { TypeGeneric } from '../engines/types.server';
 import { GenericType, type DatasetSource, type ResultFormat } from '../query/types.server';
-import { rlsPredicatesFor } from '../rls/predicates.server';
+import { rlsPredicatesForSource } from '../rls/predicates.server';
 import { CHART_DATA_KEY, cacheTimeoutFor, stableJson } from './cache-policy.server';
 import type { TableData } from './csv.server';
 import { exportBaseName, exportFile, verboseMap, type ExportFile } from './export.server';
@@ -55,7 +55,7 @@ export async function answerQueries(user: CurrentUser, loaded: LoadedSource, req
   const chart = opts.chart ?? (await findChartRef(formDataId(request.form_data, 'slice_id') ?? opts.sliceId ?? null));
   const now = opts.now ?? new Date();
   // One read of the dataset's row-level security for all the request's queries.
-  const rls = await rlsPredicatesFor(user, loaded.source.id);
+  const rls = await rlsPredicatesForSource(user, loaded.source);
   return Promise.all(
     request.queries.map(async (query) => {
       const resultType = resultTypeOf(query, request.result_type);
@@ -162,9 +162,9 @@ export async function chartDataFromCache(user: CurrentUser, key: string): Promis
   }
   if (entry === undefined) throw new NotFoundError('Cached data not found');
   if (!isCachedPayload(entry)) throw new UnprocessableError('Error loading data from cache');
-  const { source } = await loadDatasetSource(user, { id: entry.datasource_id });
+  const { source } = await loadDatasetSource(user, { id: entry.datasource_id, type: entry.datasource_type ?? 'table' });
   // Rows computed under other row-level security are not this user's to read, whoever leaked the key.
-  if (stableJson(await rlsPredicatesFor(user, source.id)) !== stableJson(entry.rls)) throw new NotFoundError('Cached data not found');
+  if (stableJson(await rlsPredicatesForSource(user, source)) !== stableJson(entry.rls)) throw new NotFoundError('Cached data not found');
   const payload: DataPayload = {
     cache_key: key,
     cached_dttm: entry.dttm,

@@ -54,6 +54,11 @@ export function datasourceIdOf(formData: FormData): number | null {
   return match ? Number(match[1]) : null;
 }
 
+/** `"12__query"` → 'query'; anything else reads as a dataset. */
+export function datasourceTypeOf(formData: FormData): 'table' | 'query' {
+  return /^\d+__query$/.test(String(formData.datasource ?? '')) ? 'query' : 'table';
+}
+
 export function vizDatasourceOf(loaded: LoadedSource): VizDatasource {
   const { source } = loaded;
   const verboseMap: Record<string, string> = {};
@@ -61,7 +66,7 @@ export function vizDatasourceOf(loaded: LoadedSource): VizDatasource {
   for (const m of source.metrics) if (m.verbose_name) verboseMap[m.metric_name] = m.verbose_name;
   return {
     id: source.id,
-    type: 'table',
+    type: source.kind ?? 'table',
     name: source.table_name,
     columns: source.columns.map((c) => ({
       column_name: c.column_name, verbose_name: c.verbose_name, type: c.type, type_generic: c.type_generic, is_dttm: c.is_dttm, groupby: c.groupby, filterable: c.filterable,
@@ -97,7 +102,7 @@ export async function renderChart(user: CurrentUser, formData: FormData, options
   let queryContext: QueryContext;
   let queriesData: ChartDataResult[];
   try {
-    loaded = await loadDatasetSource(user, { id: datasourceId });
+    loaded = await loadDatasetSource(user, { id: datasourceId, type: datasourceTypeOf(formData) });
     queryContext = { ...plugin.buildQuery(formData), force: options.force === true };
     const answer = await chartData(user, parseChartDataRequest(queryContext), { loaded });
     if (answer.kind !== 'json') throw new Error('a chart asks for JSON');

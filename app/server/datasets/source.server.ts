@@ -14,6 +14,7 @@ import { NotFoundError } from '../domain-errors.server';
 import { connectionOf, type SqlLabDatabase } from '../sqllab/database.server';
 import { DATASOURCE_TYPES, type DatasetSource, type DatasourceType, type GenericType, type SourceColumn, type SourceMetric } from '../query/types.server';
 import { requireDatasetAccess } from './access.server';
+import { loadQuerySource } from './query-source.server';
 
 export interface LoadedSource {
   source: DatasetSource;
@@ -109,6 +110,7 @@ const METRIC_FIELDS = 'id, metric_name, verbose_name, expression, d3format, curr
  * plain rows (as Sequelize instances joined to the dataset they cost more than a cached answer).
  */
 export async function loadDatasetSource(user: CurrentUser, ref: { id: number; type?: string }): Promise<LoadedSource> {
+  if (ref.type === 'query') return loadQuerySource(user, ref.id);
   const { Dataset, Database } = models();
   const { sequelize } = store();
   const rows = <T extends object>(sql: string) => sequelize.query<T>(sql, { replacements: [ref.id], type: QueryTypes.SELECT });

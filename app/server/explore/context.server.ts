@@ -16,6 +16,8 @@ import { getDatasetDetail } from '../datasets/show.server';
 import { models } from '../db.server';
 import { NotFoundError } from '../domain-errors.server';
 import { PERSON_ATTRIBUTES, personName } from '../lists/people.server';
+import { loadQuerySource } from '../datasets/query-source.server';
+import type { DatasetSource } from '../query/types.server';
 import { rlsFiltersOnDataset } from '../rls/dataset-filters.server';
 import { getFormData } from './form-data.server';
 import { getExplorePermalink } from './permalink.server';
@@ -85,6 +87,24 @@ function datasourceOf(formData: FormData, params: ExploreParams): { id: number |
   const match = typeof text === 'string' ? /^(\d{1,15}|None)__([a-z_]+)$/.exec(text) : null;
   if (match) return { id: match[1] === 'None' ? null : Number(match[1]), type: match[2] };
   return { id: params.datasource_id ?? null, type: params.datasource_type ?? 'table' };
+}
+
+/** A SQL Lab query as Explore's datasource JSON (Superset's Query.data): its columns, no metrics, its SQL. */
+function queryDatasourceJson(source: DatasetSource): Record<string, unknown> {
+  return {
+    id: source.id,
+    type: 'query',
+    uid: `${source.id}__query`,
+    name: source.table_name,
+    table_name: source.table_name,
+    schema: source.schema,
+    sql: source.sql,
+    columns: source.columns.map((c) => ({ ...c, type_generic: c.type_generic })),
+    metrics: [],
+    main_dttm_col: source.main_dttm_col,
+    owners: [],
+    database: { id: source.database.id, database_name: source.database.database_name, backend: source.database.dialect },
+  };
 }
 
 async function loadChart(user: CurrentUser, id: number) {
@@ -170,6 +190,12 @@ export async function getExploreContext(user: CurrentUser, params: ExploreParams
     try {
       const detail = await getDatasetDetail(user, datasource.id);
       dataset = { ...detail, type: 'table', rls_filters: await rlsFiltersOnDataset(user, datasource.id) };
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+    }
+  } else if (datasource.id !== null && datasource.type === 'query') {
+    try {
+      dataset = queryDatasourceJson((await loadQuerySource(user, datasource.id)).source);
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;
     }

@@ -60,6 +60,8 @@ export interface SourceMetric {
 
 /** A dataset as the compiler and the chart data service see it. Plain data: safe to cache and hash. */
 export interface DatasetSource {
+  /** A dataset (`table`) or a SQL Lab query charted as it is (`query`, Superset's query datasource). */
+  kind?: 'table' | 'query';
   id: number;
   uuid: string;
   table_name: string;

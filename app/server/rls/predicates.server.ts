@@ -82,3 +82,12 @@ export async function rlsPredicatesFor(user: CurrentUser, datasetId: number): Pr
   const [userRoleIds, rules] = await Promise.all([roleIdsOf(user), rulesOn(datasetId)]);
   return combineRules(rules.filter((rule) => ruleApplies(rule, userRoleIds)));
 }
+
+/**
+ * The predicates for what a chart reads: a dataset's rules, or none for a SQL Lab query charted as
+ * it is (row-level security is declared on datasets; the query is its author's own SQL, which SQL
+ * Lab runs unfiltered too, and a query id must never pick up the rules of the dataset with that id).
+ */
+export async function rlsPredicatesForSource(user: CurrentUser, source: { id: number; kind?: 'table' | 'query' }): Promise<string[]> {
+  return source.kind === 'query' ? [] : rlsPredicatesFor(user, source.id);
+}

@@ -18,6 +18,7 @@ import { useShell } from '../use-shell';
 import { requestJson } from '~/ui/request-json';
 import { ResultsGrid } from './results-grid';
 import { rowCountText } from './result-text';
+import { CsrfInput } from '../csrf-input';
 import { defaultDatasetName, SaveDatasetDialog } from './save-dataset-dialog';
 
 export const DATASET_CREATE_FAILED = 'An error occurred while creating the data source';
@@ -133,6 +134,14 @@ export function QueryPane({ query, canCsv, tabName }: Props) {
         <>
           {elapsed && <span className="text-xs text-slate-500 dark:text-slate-400" data-testid="elapsed" title="Time from Run to results">{elapsed}</span>}
           {canSaveDataset && <Button onClick={openDialog} size="sm">Save dataset</Button>}
+          {!query.isDataPreview && (
+            // Superset's "Create chart": Explore on the query's results as a query datasource.
+            <form method="post" action="/sqllab/explore" className="inline">
+              <CsrfInput />
+              <input type="hidden" name="client_id" value={query.id} />
+              <Button type="submit" size="sm">Create chart</Button>
+            </form>
+          )}
         </>
       )} />
       {canSaveDataset && <SaveDatasetDialog open={saving} defaultName={defaultName} onClose={() => setSaving(false)} onSave={saveDataset} />}
