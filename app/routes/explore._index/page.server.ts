@@ -282,7 +282,7 @@ export async function exploreAction(request: Request) {
     if (intent === 'save') {
       const name = text(form, 'slice_name').trim();
       const overwrite = text(form, 'save_action') === 'overwrite' && sliceId !== undefined;
-      const params = JSON.stringify({ ...formData, slice_id: undefined });
+      const params = JSON.stringify({ ...formData, slice_id: undefined, own_state: undefined });
       const saved = overwrite
         ? await updateChart(user, sliceId, parseInput(ChartUpdateSchema, { slice_name: name || undefined, viz_type: vizType, params, datasource_id: Number(datasourceId), datasource_type: datasourceType }))
         : await createChart(user, parseInput(ChartCreateSchema, { slice_name: name, viz_type: vizType, params, datasource_id: Number(datasourceId), datasource_type: datasourceType }));

@@ -16,6 +16,7 @@ import { loadViz } from '~/viz/registry';
 import { resolveControl, withControlDefaults } from '~/viz/shared/controls';
 import { switchVizType } from '~/viz/shared/switch-viz';
 import { validatePanel } from '~/viz/shared/validate-panel';
+import { TABLE_PAGE_EVENT } from '~/viz/table/view';
 import type { FormData, VizPlugin } from '~/viz/types';
 import { Button } from '~/ui/primitives/button';
 import { useShell } from '~/ui/use-shell';
@@ -86,7 +87,9 @@ export function ExploreApp(props: ExploreAppProps) {
   const onChange = useCallback(
     (name: string, value: unknown) => {
       setFormData((current) => {
-        const next = { ...current, [name]: value };
+        // Any change starts a paginated table again at its first page.
+        const { own_state: _page, ...rest } = current;
+        const next = { ...rest, [name]: value } as FormData;
         if (renderOnly.has(name)) {
           if (pendingRender.current) clearTimeout(pendingRender.current);
           pendingRender.current = setTimeout(() => {
@@ -111,6 +114,19 @@ export function ExploreApp(props: ExploreAppProps) {
     },
     [datasource, plugin],
   );
+
+  // A server-paginated table asks for another page (Superset's ownState): the page is part of the
+  // form data Explore stores, so reload and back keep it; saving drops it.
+  useEffect(() => {
+    const box = chartBox.current;
+    if (!box) return;
+    const onPage = (event: Event) => {
+      const detail = (event as CustomEvent<{ currentPage: number; pageSize: number }>).detail;
+      apply({ ...props.formData, own_state: { currentPage: detail.currentPage, pageSize: detail.pageSize } });
+    };
+    box.addEventListener(TABLE_PAGE_EVENT, onPage);
+    return () => box.removeEventListener(TABLE_PAGE_EVENT, onPage);
+  }, [apply, props.formData]);
 
   const chrome: ExploreChrome = { formData, datasource, slice, user, sql, apply };
   const errorCount = Object.keys(errors).length;
