@@ -5,7 +5,7 @@
  */
 import { parseLossless } from '~/lib/sql/lossless-json';
 
-export async function requestJson<T>(csrfToken: string, url: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
+export async function requestJson<T>(csrfToken: string, url: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<{ status: number; body: T }> {
   const method = init.method ?? 'GET';
   const response = await fetch(url, {
     method,
@@ -16,6 +16,7 @@ export async function requestJson<T>(csrfToken: string, url: string, init: { met
     },
     body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
     credentials: 'same-origin',
+    signal: init.signal,
   });
   if (!response.ok) throw response;
   const text = await response.text();
