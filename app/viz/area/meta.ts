@@ -7,7 +7,7 @@ export const metadata: VizMetadata = {
     'Area charts are similar to line charts in that they represent variables with the same scale, but area charts stack the metrics on top of each other.',
   category: 'Evolution',
   tags: ['ECharts', 'Predictive', 'Advanced-Analytics', 'Time', 'Line', 'Transformable', 'Stacked', 'Featured'],
-  thumbnail: null,
+  thumbnail: '/viz-thumbnails/echarts_area.svg',
   exampleGallery: [],
   behaviors: TIMESERIES_BEHAVIORS,
   canBeAnnotationTypes: TIMESERIES_ANNOTATION_TYPES,

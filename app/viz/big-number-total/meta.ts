@@ -6,7 +6,7 @@ export const metadata: VizMetadata = {
     'Showcases a single metric front-and-center. Big number is best used to call attention to a KPI or the one thing you want your audience to focus on.',
   category: 'KPI',
   tags: ['Additive', 'Business', 'Legacy', 'Percentages', 'Featured', 'Report'],
-  thumbnail: null,
+  thumbnail: '/viz-thumbnails/big_number_total.svg',
   exampleGallery: [],
   behaviors: ['DRILL_TO_DETAIL'],
 };

@@ -6,7 +6,7 @@ export const metadata: VizMetadata = {
     'Showcases a single number accompanied by a simple line chart, to call attention to an important metric along with its change over time or other dimension.',
   category: 'KPI',
   tags: ['Advanced-Analytics', 'Line', 'Percentages', 'Featured', 'Report', 'Trend'],
-  thumbnail: null,
+  thumbnail: '/viz-thumbnails/big_number.svg',
   exampleGallery: [],
   behaviors: ['DRILL_TO_DETAIL'],
 };

@@ -6,7 +6,7 @@ export const metadata: VizMetadata = {
     'Visualize a related metric across pairs of groups. Heatmaps excel at showcasing the correlation or strength between two groups. Color is used to emphasize the strength of the link between each pair of groups.',
   category: 'Correlation',
   tags: ['Business', 'Intensity', 'Density', 'Single Metric', 'ECharts', 'Featured'],
-  thumbnail: null,
+  thumbnail: '/viz-thumbnails/heatmap_v2.svg',
   exampleGallery: [],
   behaviors: [],
 };

@@ -7,7 +7,7 @@ export const metadata: VizMetadata = {
     'Used to summarize a set of data by grouping together multiple statistics along two axes. Examples: Sales numbers by region and month, tasks by status and assignee, active users by age and location. Not the most visually stunning visualization, but highly informative and versatile.',
   category: 'Table',
   tags: ['Additive', 'Report', 'Tabular', 'Featured'],
-  thumbnail: null,
+  thumbnail: '/viz-thumbnails/pivot_table_v2.svg',
   exampleGallery: [],
   behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL', 'DRILL_BY'],
 };

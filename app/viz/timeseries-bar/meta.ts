@@ -6,7 +6,7 @@ export const metadata: VizMetadata = {
   description: 'Bar Charts are used to show metrics as a series of bars.',
   category: 'Evolution',
   tags: ['ECharts', 'Predictive', 'Advanced-Analytics', 'Time', 'Transformable', 'Stacked', 'Bar', 'Featured'],
-  thumbnail: null,
+  thumbnail: '/viz-thumbnails/echarts_timeseries_bar.svg',
   exampleGallery: [],
   behaviors: TIMESERIES_BEHAVIORS,
   canBeAnnotationTypes: TIMESERIES_ANNOTATION_TYPES,

@@ -7,7 +7,7 @@ export const metadata: VizMetadata = {
     'Scatter Plot has the horizontal axis in linear units, and the points are connected in order. It shows a statistical relationship between two variables.',
   category: 'Evolution',
   tags: ['ECharts', 'Predictive', 'Advanced-Analytics', 'Time', 'Transformable', 'Scatter', 'Featured'],
-  thumbnail: null,
+  thumbnail: '/viz-thumbnails/echarts_timeseries_scatter.svg',
   exampleGallery: [],
   behaviors: TIMESERIES_BEHAVIORS,
   canBeAnnotationTypes: TIMESERIES_ANNOTATION_TYPES,

@@ -7,7 +7,7 @@ export const metadata: VizMetadata = {
     'Smooth-line is a variation of the line chart. Without angles and hard edges, Smooth-line sometimes looks smarter and more professional.',
   category: 'Evolution',
   tags: ['ECharts', 'Predictive', 'Advanced-Analytics', 'Time', 'Line', 'Transformable'],
-  thumbnail: null,
+  thumbnail: '/viz-thumbnails/echarts_timeseries_smooth.svg',
   exampleGallery: [],
   behaviors: TIMESERIES_BEHAVIORS,
   canBeAnnotationTypes: TIMESERIES_ANNOTATION_TYPES,

@@ -7,7 +7,7 @@ export const metadata: VizMetadata = {
     'Stepped-line graph (also called step chart) is a variation of line chart but with the line forming a series of steps between data points. A step chart can be useful when you want to show the changes that occur at irregular intervals.',
   category: 'Evolution',
   tags: ['ECharts', 'Predictive', 'Advanced-Analytics', 'Time', 'Transformable', 'Stacked'],
-  thumbnail: null,
+  thumbnail: '/viz-thumbnails/echarts_timeseries_step.svg',
   exampleGallery: [],
   behaviors: TIMESERIES_BEHAVIORS,
   canBeAnnotationTypes: TIMESERIES_ANNOTATION_TYPES,

@@ -5,7 +5,7 @@ export const metadata: VizMetadata = {
   description: 'Show hierarchical relationships of data, with the value represented by area, showing proportion and contribution to the whole.',
   category: 'Part of a Whole',
   tags: ['Categorical', 'Comparison', 'ECharts', 'Multi-Levels', 'Percentages', 'Proportional', 'Featured'],
-  thumbnail: null,
+  thumbnail: '/viz-thumbnails/treemap_v2.svg',
   exampleGallery: [],
   behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL', 'DRILL_BY'],
 };
