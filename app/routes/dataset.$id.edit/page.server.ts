@@ -106,6 +106,7 @@ export async function editorAction(request: Request, idValue: string | undefined
       const fields = refusal.fields ? formErrorKeys(firstMessages(refusal.fields), body) : {};
       return answer(refusal.status, { error: refusal.message, errors: fields });
     }
-    return withToasts(request, editPath(id), [successToast(SAVED)]);
+    // The editor's own URL with its query (Explore's `?next=`), so the way back survives the save.
+    return withToasts(request, `${editPath(id)}${new URL(request.url).search}`, [successToast(SAVED)]);
   });
 }

@@ -39,6 +39,7 @@ import { getResults } from '~/server/sqllab/results.server';
 import { createSavedQuery, getSavedQuery } from '~/server/sqllab/saved-queries.server';
 import { getPermalink, getSharedQuery } from '~/server/sqllab/sharing.server';
 import { updateTab } from '~/server/sqllab/tabs.server';
+import { exploreHandoffIntent } from './explore-handoff.server';
 import { tabIntent } from './tab-intents.server';
 
 type Posted = { sql: string; dbId: number | null; schema: string | null };
@@ -311,6 +312,8 @@ export async function sqlLabPageAction(request: Request) {
     case 'switch-tab':
     case 'new-tab':
       return tabIntent(intent, request, user, fields, refusal);
+    case 'explore-handoff':
+      return exploreHandoffIntent(request, user, fields, refusal);
     default:
       throw new InvalidInputError(`Unknown intent: ${intent}`);
   }
