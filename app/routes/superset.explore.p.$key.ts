@@ -5,6 +5,10 @@
  */
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 
-export function loader({ params }: LoaderFunctionArgs) {
-  return redirect(`/explore/?permalink_key=${encodeURIComponent(params.key ?? '')}`);
+export function loader({ params, request }: LoaderFunctionArgs) {
+  // The embed code adds standalone=1&height=…: carried over so the iframe shows the chart alone.
+  const rest = new URL(request.url).searchParams;
+  rest.delete('permalink_key');
+  const more = rest.toString();
+  return redirect(`/explore/?permalink_key=${encodeURIComponent(params.key ?? '')}${more ? `&${more}` : ''}`);
 }

@@ -35,7 +35,7 @@ let pgStore: TempDatabase | undefined;
 const actors: Record<string, Actor> = { anon: { name: 'anonymous' } };
 /** Values that exist (ids, keys, names), by path parameter name; `id` takes every existing id. */
 const existing: Record<string, string[]> = {
-  // `dashboard` first: it has no route of its own, so the generic resource routes answer it.
+  // `dashboard` first: the generic resource routes answer it beyond its own list and create route.
   resource: ['dashboard', 'chart', 'database', 'dataset', 'saved_query', 'query', 'nope'],
   column: ['database', 'created_by', 'owners', 'changed_by', 'database_name', 'label', 'id', 'nope'],
   schema: ['main'],
