@@ -109,7 +109,7 @@ function defineCases(app: () => AppUnderTest) {
     ]) expect(d, field).toHaveProperty(field);
     expect(d).toMatchObject({
       id: made.body.id, slice_name: 'Orders by day', viz_type: 'echarts_timeseries_bar', description: 'Daily orders', cache_timeout: 300, params,
-      query_context: queryContext, url: `/explore/?slice_id=${made.body.id}`, thumbnail_url: null, certified_by: null, is_managed_externally: false, tags: [],
+      query_context: queryContext, url: `/explore/?slice_id=${made.body.id}`, thumbnail_url: expect.stringMatching(new RegExp(`^/api/v1/chart/${made.body.id}/thumbnail/[0-9a-f]{32}/$`)), certified_by: null, is_managed_externally: false, tags: [],
       dashboards: [{ id: f.dash.alphas, dashboard_title: "Alpha's board", json_metadata: null }],
     });
     expect(d.changed_on_delta_humanized).toMatch(/now|second/);

@@ -8,10 +8,11 @@ import { literal, Op, type WhereOptions } from 'sequelize';
 import type { Chart } from '../../../db/index';
 import { models } from '../db.server';
 import { AUDIT_LIST_COLUMNS, AUDIT_ORDER, auditFields, auditSearch, OWNER_COLUMNS, ownersField } from '../lists/fields.server';
-import { allTextFilter, dateFilters, favoriteFilter, integerFilters, textFilters, toManyFilters } from '../lists/filters.server';
+import { allTextFilter, certifiedFilter, dateFilters, favoriteFilter, integerFilters, textFilters, toManyFilters } from '../lists/filters.server';
 import { defineResource } from '../lists/resource-types.server';
 import { escapeSql, likePattern } from '../lists/sql.server';
 import { datasetNameOf, datasetNamesOf } from './dataset-names.server';
+import { thumbnailUrl } from './thumbnail.server';
 
 /** Charts whose dataset's table name contains the text: part of Superset's chart all-text search. */
 function chartDatasetNameContains(text: string): WhereOptions {
@@ -38,6 +39,9 @@ export const chartResource = defineResource<Chart>({
     cache_timeout: { get: (r) => r.cache_timeout },
     url: { get: (r) => `/explore/?slice_id=${r.id}` },
     slice_url: { get: (r) => `/explore/?slice_id=${r.id}` },
+    thumbnail_url: { get: (r) => thumbnailUrl(r) },
+    certified_by: { get: (r) => r.certified_by },
+    certification_details: { get: (r) => r.certification_details },
     changed_on_dttm: { get: (r) => r.changed_on.getTime() },
     owners: ownersField<Chart>(),
     dashboards: { get: (r) => (r.dashboards ?? []).map((d) => ({ id: d.id, dashboard_title: d.dashboard_title })), needs: 'dashboards' },
@@ -45,7 +49,7 @@ export const chartResource = defineResource<Chart>({
   },
   listColumns: [
     'id', 'uuid', 'slice_name', 'viz_type', 'datasource_id', 'datasource_type', 'datasource_name_text', 'params', 'query_context',
-    'description', 'cache_timeout', 'url', 'slice_url', 'changed_on_dttm', ...OWNER_COLUMNS, 'dashboards.id', 'dashboards.dashboard_title',
+    'description', 'cache_timeout', 'url', 'slice_url', 'thumbnail_url', 'certified_by', 'certification_details', 'changed_on_dttm', ...OWNER_COLUMNS, 'dashboards.id', 'dashboards.dashboard_title',
     ...AUDIT_LIST_COLUMNS,
   ],
   orderColumns: {
@@ -56,7 +60,7 @@ export const chartResource = defineResource<Chart>({
   },
   defaultOrder: { column: 'changed_on', direction: 'desc' },
   searchFilters: {
-    id: [favoriteFilter('chart_is_favorite', 'slice'), ...integerFilters('id')],
+    id: [favoriteFilter('chart_is_favorite', 'slice'), certifiedFilter('chart_is_certified'), ...integerFilters('id')],
     uuid: textFilters('uuid'),
     slice_name: [allTextFilter('chart_all_text', 'All Text', ['slice_name', 'description', 'viz_type'], chartDatasetNameContains), ...textFilters('slice_name')],
     viz_type: textFilters('viz_type'),

@@ -13,6 +13,7 @@ import { person, type PersonRef } from '../lists/people.server';
 import { pickShowColumns } from '../lists/show-columns.server';
 import type { ChartShowQuery } from './inputs.server';
 import { findVisibleChart, findVisibleDashboards, VIEW } from './ownership.server';
+import { thumbnailUrl } from './thumbnail.server';
 
 export type ChartDetail = {
   id: number;
@@ -66,7 +67,7 @@ export async function getChartDetail(user: CurrentUser, id: number): Promise<Cha
     params: chart.params,
     query_context: chart.query_context,
     url: `/explore/?slice_id=${chart.id}`,
-    thumbnail_url: null,
+    thumbnail_url: thumbnailUrl(chart),
     changed_on_delta_humanized: humanizeDelta(chart.changed_on),
     owners: (chart.owners ?? []).map((u) => person(u)!).sort((a, b) => a.id - b.id),
     dashboards: dashboards

@@ -135,6 +135,13 @@ export function favoriteFilter(operatorName: string, className: string): FilterO
   });
 }
 
+/** Superset's `<chart|dashboard>_is_certified` on `id`: true keeps what someone certified (`certified_by` set), false the rest. */
+export function certifiedFilter(operatorName: string): FilterOperatorDef {
+  return operator(operatorName, 'Is certified', (v, ctx) => (asBoolean(v, ctx)
+    ? { [Op.and]: [{ certified_by: { [Op.not]: null } }, { certified_by: { [Op.ne]: '' } }] }
+    : { [Op.or]: [{ certified_by: { [Op.is]: null } }, { certified_by: '' }] }));
+}
+
 /** Superset's all-text search: the text in any of `columns`, or in whatever `more` adds. */
 export function allTextFilter(operatorName: string, name: string, columns: string[], more?: (text: string) => WhereOptions): FilterOperatorDef {
   return operator(operatorName, name, (v, ctx) => {
