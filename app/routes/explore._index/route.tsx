@@ -9,6 +9,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { ChartFrame } from '~/ui/charts/chart-frame';
+import { useDrillMenu } from '~/ui/charts/drill/drill-menu';
 import { HTML_VIEWS } from '~/ui/charts/html-views';
 import { CsrfInput } from '~/ui/csrf-input';
 import { ErrorPage } from '~/ui/error-page';
@@ -185,6 +186,7 @@ function ChartActions({ page }: { page: Page }) {
 /** The chart with its status line; `plain` adds the title and the form actions (the page without the hydrated header). */
 function ChartPane({ page, theme, plain = true }: { page: Page; theme: 'light' | 'dark'; plain?: boolean }) {
   const title = page.slice?.slice_name || 'Untitled chart';
+  const drill = useDrillMenu(page.chart, title);
   return (
     <section aria-labelledby={plain ? 'explore-chart-title' : undefined} aria-label={plain ? undefined : 'Chart'} className="min-w-0 space-y-2">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -194,7 +196,8 @@ function ChartPane({ page, theme, plain = true }: { page: Page; theme: 'light' |
         )}
       </div>
       {page.message && <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">{page.message}</p>}
-      <ChartFrame chart={page.chart} height={EXPLORE_CHART_HEIGHT} theme={theme} htmlViews={HTML_VIEWS} label={title} />
+      <ChartFrame chart={page.chart} height={EXPLORE_CHART_HEIGHT} theme={theme} htmlViews={HTML_VIEWS} label={title} onDataPoint={drill.onDataPoint} />
+      {drill.element}
       {plain && !page.standalone && <ChartActions page={page} />}
     </section>
   );

@@ -6,7 +6,7 @@
  * in a layer over the SVG, in the same box (no layout shift); the SVG goes once the chart has
  * drawn. If the script cannot load, the SVG simply stays.
  */
-import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType, type MutableRefObject } from 'react';
 import type { ChartDataResult } from '~/lib/chart-data/types';
 import { createColorContext } from '~/lib/colors';
 import { loadViz } from '~/viz/registry';
@@ -36,11 +36,65 @@ type Props = {
   htmlViews?: HtmlViews;
   /** A name for the figure (the chart's title), for assistive technology. */
   label: string;
+  /**
+   * Called when a data point of the interactive chart is clicked or right-clicked (drill to
+   * detail, drill by). With it, the browser's own context menu gives way to the caller's.
+   */
+  onDataPoint?: (event: ChartPointEvent) => void;
 };
 
-type EChartsInstance = { setOption(option: unknown): void; resize(): void; dispose(): void; on(event: string, handler: () => void): void };
+/** A click or context menu on a data point of the interactive chart: ECharts' event fields, and where the pointer was. */
+export type ChartPointEvent = {
+  kind: 'click' | 'contextmenu';
+  componentType?: string;
+  seriesType?: string;
+  seriesName?: string;
+  name?: string;
+  data?: unknown;
+  value?: unknown;
+  dataIndex?: number;
+  /** Viewport coordinates of the pointer, for a menu at the point. */
+  clientX: number;
+  clientY: number;
+};
 
-function InteractiveECharts({ chart, height, theme, onDrawn }: { chart: FramedChart; height: number; theme: 'light' | 'dark'; onDrawn: () => void }) {
+/** What ECharts hands a mouse event handler (the fields read here). */
+type EChartsMouseParams = {
+  componentType?: string;
+  seriesType?: string;
+  seriesName?: string;
+  name?: string;
+  data?: unknown;
+  value?: unknown;
+  dataIndex?: number;
+  event?: { event?: MouseEvent; offsetX?: number; offsetY?: number };
+};
+
+type EChartsInstance = {
+  setOption(option: unknown): void;
+  resize(): void;
+  dispose(): void;
+  on(event: string, handler: (params: EChartsMouseParams) => void): void;
+};
+
+/** An ECharts mouse event as a ChartPointEvent; the native event's position, or the chart-relative one placed on the node. */
+export function toPointEvent(kind: ChartPointEvent['kind'], params: EChartsMouseParams, node: HTMLElement | null): ChartPointEvent {
+  const native = params.event?.event;
+  const box = node?.getBoundingClientRect();
+  const clientX = native?.clientX ?? (box?.left ?? 0) + (params.event?.offsetX ?? 0);
+  const clientY = native?.clientY ?? (box?.top ?? 0) + (params.event?.offsetY ?? 0);
+  const { componentType, seriesType, seriesName, name, data, value, dataIndex } = params;
+  return { kind, componentType, seriesType, seriesName, name, data, value, dataIndex, clientX, clientY };
+}
+
+function InteractiveECharts({ chart, height, theme, onDrawn, onDataPoint }: {
+  chart: FramedChart;
+  height: number;
+  theme: 'light' | 'dark';
+  onDrawn: () => void;
+  /** A ref, so a new callback from a re-render does not redraw the chart. */
+  onDataPoint: MutableRefObject<Props['onDataPoint']>;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const node = ref.current;
@@ -59,6 +113,14 @@ function InteractiveECharts({ chart, height, theme, onDrawn }: { chart: FramedCh
       if (model.kind !== 'echarts') return;
       instance = echarts.init(node, theme === 'dark' ? 'dark' : undefined, { renderer: 'svg', width, height }) as unknown as EChartsInstance;
       instance.on('finished', onDrawn);
+      const forward = (kind: ChartPointEvent['kind']) => (params: EChartsMouseParams) => {
+        const handler = onDataPoint.current;
+        if (!handler) return;
+        if (kind === 'contextmenu') params.event?.event?.preventDefault();
+        handler(toPointEvent(kind, params, node));
+      };
+      instance.on('click', forward('click'));
+      instance.on('contextmenu', forward('contextmenu'));
       instance.setOption(model.option);
       observer = new ResizeObserver(() => instance?.resize());
       observer.observe(node);
@@ -68,12 +130,14 @@ function InteractiveECharts({ chart, height, theme, onDrawn }: { chart: FramedCh
       observer?.disconnect();
       instance?.dispose();
     };
-  }, [chart, height, theme, onDrawn]);
+  }, [chart, height, theme, onDrawn, onDataPoint]);
   return <div ref={ref} className="absolute inset-0" aria-hidden="true" />;
 }
 
-export function ChartFrame({ chart, height, theme = 'light', htmlViews = {}, label }: Props) {
+export function ChartFrame({ chart, height, theme = 'light', htmlViews = {}, label, onDataPoint }: Props) {
   const [hydrated, setHydrated] = useState(false);
+  const onDataPointRef = useRef(onDataPoint);
+  onDataPointRef.current = onDataPoint;
   const [drawn, setDrawn] = useState(false);
   const onDrawn = useCallback(() => setDrawn(true), []);
   useEffect(() => setHydrated(true), []);
@@ -103,7 +167,7 @@ export function ChartFrame({ chart, height, theme = 'light', htmlViews = {}, lab
         className={`h-full w-full [&>svg]:h-full [&>svg]:w-full ${drawn ? 'invisible' : ''}`}
         dangerouslySetInnerHTML={{ __html: viewBoxed(model.svg, model.width, model.height) }}
       />
-      {hydrated && <InteractiveECharts chart={chart} height={height} theme={theme} onDrawn={onDrawn} />}
+      {hydrated && <InteractiveECharts chart={chart} height={height} theme={theme} onDrawn={onDrawn} onDataPoint={onDataPointRef} />}
     </figure>
   );
 }
