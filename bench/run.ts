@@ -12,6 +12,7 @@ import { buildIsStale } from '../scripts/build-freshness.mjs';
 import { benchAutocomplete } from './autocomplete';
 import { benchChartData, describeChartData } from './chart-data';
 import { benchStreaming } from './engines-stream';
+import { benchExplorePage, describeExplorePage } from './explore-page';
 import { benchVizRender, describeVizRender } from './viz-render';
 import { benchResultsGrid } from './sqllab-grid';
 import { benchSqlLabAsync, describeSqlLabAsync } from './sqllab-async';
@@ -101,6 +102,9 @@ async function main() {
     const grid = await benchResultsGrid();
     const sqllabAsync = await benchSqlLabAsync();
 
+    console.log('bench: Explore, navigation to the chart on a 4x-throttled CPU, and its first-load JS ...');
+    const explorePage = await benchExplorePage();
+
     const results = {
       streaming,
       sqllab,
@@ -109,6 +113,7 @@ async function main() {
       autocomplete,
       grid,
       sqllabAsync,
+      explorePage,
       loadAverage: os.loadavg().map((l) => round(l, 2)),
       date: new Date().toISOString(),
       commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim() || null,
@@ -140,6 +145,7 @@ async function main() {
       ...describeSqlLab(sqllab),
       ...describeChartData(chartData),
       ...describeVizRender(vizRender),
+      ...describeExplorePage(explorePage),
       [`autocomplete, ${autocomplete.columns.toLocaleString('en')} columns: index build`, `${Math.round(autocomplete.buildMs)} ms`],
       [`autocomplete per keystroke median / p95 / max (target p95 < ${autocomplete.targetP95Ms} ms)`, `${autocomplete.medianMs} / ${autocomplete.p95Ms} / ${autocomplete.maxMs} ms`],
       ['autocomplete after a 200-statement script, median / p95 / max', `${autocomplete.inScript.medianMs} / ${autocomplete.inScript.p95Ms} / ${autocomplete.inScript.maxMs} ms`],

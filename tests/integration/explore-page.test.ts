@@ -127,7 +127,7 @@ describe('the Explore page', () => {
     expect(unnamed.html).toContain('Enter a chart name.');
     const long = await post('/explore/?index', [['intent', 'save'], ['form_data', formData()], ['viz_type', 'table'], ['metrics', 'count'], ['slice_name', 'x'.repeat(300)]]);
     expect(long.status).toBe(422);
-    for (const bad of ['{', '[]', JSON.stringify({ datasource: '1__query' }), JSON.stringify({ datasource: `${datasetId}__table`, viz_type: 'no_such_type' })]) {
+    for (const bad of ['{', '[]', JSON.stringify({ datasource: '1__druid' }), JSON.stringify({ datasource: `${datasetId}__table`, viz_type: 'no_such_type' })]) {
       const answer = await post('/explore/?index', [['intent', 'update'], ['form_data', bad], ['metrics', 'count']]);
       expect(answer.status, bad).toBe(400);
     }
