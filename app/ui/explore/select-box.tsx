@@ -188,6 +188,19 @@ function SingleCombobox({ id, options, value, onChange, freeForm, clearable, pla
           // Headless UI writes the display value in an effect; this is the first paint's.
           defaultValue={selected?.label ?? ''}
           onChange={(e) => setQuery(e.target.value)}
+          onKeyDown={(e) => {
+            // Enter on typed text takes the option it names exactly, or the typed value where free
+            // form allows it. Headless UI would take its active option instead, which starts as the
+            // value already chosen (typing '100' over 1000 and Enter kept 1000), so its handler is
+            // skipped and the list closed as Escape closes it, keeping the focus here.
+            if (e.key !== 'Enter' || !query.trim()) return;
+            const exact = findOption(options, query);
+            const key = exact && !exact.disabled ? optionKey(exact.value) : create ? ROW_KEY_CREATE : null;
+            if (key === null) return;
+            e.preventDefault();
+            choose(key);
+            e.currentTarget.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+          }}
           autoComplete="off"
         />
         {clearable && selectedKey !== null && value !== null && (
