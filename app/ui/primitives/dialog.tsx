@@ -22,7 +22,7 @@ type Props = {
 
 export function Dialog({ open, onClose, title, size = 'md', width, children }: Props) {
   return (
-    <HeadlessDialog open={open} onClose={onClose} className="relative z-50">
+    <HeadlessDialog open={open} onClose={onClose} className="fixed inset-0 z-50">
       <DialogBackdrop className="fixed inset-0 bg-black/30" />
       <div className="fixed inset-0 flex items-center justify-center overflow-y-auto p-4">
         <DialogPanel style={width ? { maxWidth: `min(${width}px, 100%)` } : undefined} className={`w-full ${width ? '' : WIDTHS[size]} rounded-lg bg-white p-6 shadow-xl dark:bg-slate-900`}>
