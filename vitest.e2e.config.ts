@@ -2,8 +2,11 @@
 // time, in a forked process: two Chromiums and two servers do not fit on a 2-core machine.
 // Standalone on purpose: it does not load vite.config.ts (the Remix plugin has no place here).
 import { defineConfig } from 'vitest/config';
+import tsconfigPaths from './vite.tsconfig-paths';
 
 export default defineConfig({
+  // A test may read app modules (the chart type registry) to know what to drive.
+  plugins: [tsconfigPaths()],
   test: {
     include: ['tests/e2e/**/*.test.ts'],
     globalSetup: ['tests/e2e/global-setup.ts'],

@@ -1,12 +1,13 @@
 /**
- * Explore in Chromium: a bar chart built from birth_names with the page's form is on screen as the
- * server's SVG; with JavaScript the interactive ECharts chart replaces it in the same box (no
- * layout shift); without JavaScript the SVG stays and the form still re-renders the chart.
+ * Explore in Chromium: a bar chart of birth_names is on screen as the server's SVG; with JavaScript
+ * the interactive ECharts chart replaces it in the same box (no layout shift); without JavaScript
+ * the SVG stays and the page's form of essential controls builds and re-renders the chart.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loginAs } from '../helpers/browser';
 import { useE2eSession } from '../helpers/e2e-session';
+import { exploreUrlFor } from '../helpers/explore-page';
 
 const session = useE2eSession();
 const url = (p: string) => `${session.server.baseUrl}${p}`;
@@ -35,7 +36,8 @@ describe('Explore', () => {
   it('draws the chart on the server and makes it interactive in the same box', async () => {
     const page = await session.openPage();
     await loginAs(page, session.server.baseUrl, 'admin', session.server.adminPassword);
-    await buildBarChart(page);
+    const id = await birthNamesId(page);
+    await page.goto(await exploreUrlFor(page, session.server.baseUrl, id, { viz_type: 'echarts_timeseries_bar', x_axis: 'ds', time_grain_sqla: 'P1Y', metrics: ['count'], groupby: ['gender'], time_range: 'No filter', row_limit: 10000 }));
     const figure = page.getByRole('figure', { name: 'Untitled chart' });
     const before = await figure.boundingBox();
     // The interactive chart draws in its own layer, then the server's SVG is hidden.

@@ -13,7 +13,7 @@ async function csrfHeaders(page: Page, baseUrl: string): Promise<Record<string, 
 
 /** The id of the example dataset on `table`. */
 export async function datasetIdOf(page: Page, baseUrl: string, table: string): Promise<number> {
-  const q = encodeURIComponent(`(filters:!((col:table_name,opr:eq,value:${table})))`);
+  const q = encodeURIComponent(`(filters:!((col:table_name,opr:eq,value:'${table.replace(/[!']/g, (c) => `!${c}`)}')))`);
   const answer = (await (await page.request.get(`${baseUrl}/api/v1/dataset/?q=${q}`)).json()) as { result: { id: number }[] };
   if (!answer.result[0]) throw new Error(`no example dataset on ${table}`);
   return answer.result[0].id;
