@@ -85,3 +85,14 @@ export function parseJsonText(text: string, maxDepth = MAX_JSON_DEPTH): unknown 
 export function isJsonObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
+
+/** A JSON object kept as text in the store (extra, template params, …): {} when empty, unreadable or not an object. */
+export function parseStoredObject(text: string | null | undefined): Record<string, unknown> {
+  if (!text) return {};
+  try {
+    const value = parseJsonText(text);
+    return isJsonObject(value) ? value : {};
+  } catch {
+    return {};
+  }
+}

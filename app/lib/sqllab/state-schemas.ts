@@ -6,7 +6,7 @@
  * payload with the schema the server applies.
  */
 import { z } from 'zod';
-import { isJsonObject, JsonTextError, parseJsonText } from '../safe-json';
+import { JsonTextError, parseJsonText, parseStoredObject } from '../safe-json';
 import { idLike, jsonObjectText, jsonObjectValue, MISSING, optionalText, positiveId, requiredText } from '../schema-fields';
 
 /* ---------- tabs ---------- */
@@ -145,17 +145,6 @@ function decodeLoose(value: unknown): unknown {
   } catch (error) {
     if (error instanceof JsonTextError && error.problem === 'syntax') return value;
     throw error;
-  }
-}
-
-/** `extra_json` as an object; {} when it is not a JSON object (stored values we wrote ourselves). */
-export function parseStoredObject(text: string | null | undefined): Record<string, unknown> {
-  if (!text) return {};
-  try {
-    const value: unknown = JSON.parse(text);
-    return isJsonObject(value) ? value : {};
-  } catch {
-    return {};
   }
 }
 

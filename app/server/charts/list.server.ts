@@ -17,34 +17,13 @@ import { fetchPage, visibleWhere } from '../lists/engine.server';
 import { filtersWhere } from '../lists/filters.server';
 import { pageWindow, PAGE_SIZE, type ListPage, type ListSpec, type PageQuery } from '../lists/page-query.server';
 import { PERSON_ATTRIBUTES, personName } from '../lists/people.server';
+import type { ChartRow } from '~/lib/chart-list';
 import { relatedResource } from '../lists/related.server';
 import { datasetNameOf, datasetNamesOf } from './dataset-names.server';
 import { chartResource } from './resource.server';
 import { thumbnailUrl } from './thumbnail.server';
 
-export type ChartRow = {
-  id: number;
-  name: string;
-  /** Where the chart opens: Explore on the saved chart. */
-  url: string;
-  vizType: string;
-  /** The chart type's name in the registry, or the key for a type this build does not have. */
-  vizTypeName: string;
-  datasetId: number | null;
-  dataset: string | null;
-  owners: { id: number; name: string }[];
-  modifiedBy: string | null;
-  changedOn: string;
-  description: string | null;
-  certifiedBy: string | null;
-  certificationDetails: string | null;
-  /** Starred by the user asking. */
-  favorite: boolean;
-  /** Owner or Admin: the user may delete it (the server checks again). */
-  canEdit: boolean;
-  /** Superset's `thumbnail_url`: the server-drawn SVG of the saved chart. */
-  thumbnailUrl: string;
-};
+export type { ChartRow };
 
 export type ChartSort = 'name' | 'viz_type' | 'dataset' | 'changed_on';
 

@@ -6,7 +6,7 @@
  * anyone else gets the same 404 as for a query that does not exist.
  */
 import { isAdmin } from '~/lib/permissions';
-import { parseJsonText } from '~/lib/safe-json';
+import { parseStoredObject } from '~/lib/safe-json';
 import { requireDatabaseAccess } from '../access/database-access.server';
 import type { CurrentUser } from '../auth/current-user.server';
 import { models } from '../db.server';
@@ -32,15 +32,6 @@ function rememberedColumns(queryId: number, discover: () => Promise<DiscoveredCo
   return columns;
 }
 
-function templateParams(text: string | null): Record<string, unknown> {
-  if (!text) return {};
-  try {
-    const value = parseJsonText(text);
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
 
 /** The name Explore shows for a query datasource. */
 export function queryDatasourceName(query: { id: number; tab_name: string | null }): string {
@@ -76,7 +67,7 @@ export async function loadQuerySource(user: CurrentUser, queryId: number): Promi
     table_name: queryDatasourceName(query),
     schema: query.schema,
     sql: query.sql,
-    template_params: templateParams(query.template_params),
+    template_params: parseStoredObject(query.template_params),
     main_dttm_col: columns.find((c) => c.is_dttm)?.column_name ?? null,
     offset: 0,
     fetch_values_predicate: null,

@@ -5,7 +5,7 @@
  * see is a 403 (Superset's DATASOURCE_SECURITY_ACCESS_ERROR), as for every chart data call.
  */
 import { readDatasetExtra } from '~/lib/stored-json/dataset-extra';
-import { parseJsonText } from '~/lib/safe-json';
+import { parseStoredObject } from '~/lib/safe-json';
 import type { Dataset, SqlMetric, TableColumn } from '../../../db/index';
 import type { CurrentUser } from '../auth/current-user.server';
 import { QueryTypes } from 'sequelize';
@@ -26,15 +26,6 @@ export function isDatasourceType(type: string): type is DatasourceType {
   return (DATASOURCE_TYPES as readonly string[]).includes(type);
 }
 
-function jsonObject(text: string | null | undefined): Record<string, unknown> {
-  if (!text) return {};
-  try {
-    const value = parseJsonText(text);
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
 
 type ColumnRow = Pick<TableColumn, 'id' | 'column_name' | 'verbose_name' | 'type' | 'type_generic' | 'python_date_format' | 'expression' | 'advanced_data_type'> & {
   is_dttm: boolean | number;
@@ -62,7 +53,7 @@ function sourceColumn(c: ColumnRow): SourceColumn {
 }
 
 function sourceMetric(m: MetricRow): SourceMetric {
-  const currency = jsonObject(m.currency);
+  const currency = parseStoredObject(m.currency);
   return {
     id: Number(m.id),
     metric_name: m.metric_name,
@@ -87,7 +78,7 @@ export function toDatasetSource(
     table_name: dataset.table_name,
     schema: dataset.schema,
     sql: dataset.sql && dataset.sql.trim() ? dataset.sql : null,
-    template_params: jsonObject(dataset.template_params),
+    template_params: parseStoredObject(dataset.template_params),
     main_dttm_col: dataset.main_dttm_col,
     offset: dataset.offset ?? 0,
     fetch_values_predicate: dataset.fetch_values_predicate,

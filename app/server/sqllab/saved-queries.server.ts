@@ -7,7 +7,8 @@
 import { Op } from 'sequelize';
 import { humanizeDelta } from '~/lib/humanize';
 import { definedOnly } from '~/lib/schema-fields';
-import { parseStoredObject, type NewSavedQuery, type SavedQueryChanges } from '~/lib/sqllab/state-schemas';
+import { parseStoredObject } from '~/lib/safe-json';
+import { type NewSavedQuery, type SavedQueryChanges } from '~/lib/sqllab/state-schemas';
 import type { SavedQuery } from '../../../db/index';
 import { savedQueriesVisibleTo } from '../access/visibility.server';
 import { requirePermission, type CurrentUser } from '../auth/current-user.server';

@@ -8,7 +8,8 @@
 import { Op } from 'sequelize';
 import { definedOnly } from '~/lib/schema-fields';
 import type { QueryResultDict } from '~/lib/sqllab-api';
-import { parseStoredObject, type QueryEditorInput, type TabUpdateInput } from '~/lib/sqllab/state-schemas';
+import { parseStoredObject } from '~/lib/safe-json';
+import { type QueryEditorInput, type TabUpdateInput } from '~/lib/sqllab/state-schemas';
 import type { Query, TabState } from '../../../db/index';
 import { savedQueriesVisibleTo } from '../access/visibility.server';
 import { requirePermission, type CurrentUser } from '../auth/current-user.server';

@@ -1,25 +1,8 @@
 /** What the chart list page's loader sends its components (app/routes/chart.list). */
+import type { ChartRow } from '~/lib/chart-list';
 import type { ListState } from '../../pager';
 
-export type ChartListRow = {
-  id: number;
-  name: string;
-  url: string;
-  vizType: string;
-  vizTypeName: string;
-  datasetId: number | null;
-  dataset: string | null;
-  owners: { id: number; name: string }[];
-  modifiedBy: string | null;
-  changedOn: string;
-  description: string | null;
-  certifiedBy: string | null;
-  certificationDetails: string | null;
-  favorite: boolean;
-  /** Owner or Admin: the row can be selected for deletion. */
-  canEdit: boolean;
-  thumbnailUrl: string;
-};
+export type ChartListRow = ChartRow;
 
 export type ChartListView = 'list' | 'card';
 
