@@ -5,6 +5,7 @@
  * undefined when the rule does not match. Shared by the table and the pivot table.
  */
 import { addAlpha } from '~/lib/colors';
+import type { FormattingRule } from '~/lib/explore/conditional-formatting';
 
 /** Superset's Comparator values, as saved in form data. */
 export const Comparator = {
@@ -41,14 +42,8 @@ export const CONDITIONAL_COLORS: Readonly<Record<string, string>> = {
   'error dark': '#A7323F',
 };
 
-export interface ConditionalFormattingRule {
-  column?: string;
-  colorScheme?: string;
-  operator?: string;
-  targetValue?: number;
-  targetValueLeft?: number;
-  targetValueRight?: number;
-}
+/** A rule as the conditional formatting control saves it. */
+export type ConditionalFormattingRule = FormattingRule;
 
 export interface ColorFormatter {
   column: string;

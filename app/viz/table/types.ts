@@ -5,24 +5,12 @@
  * same table from the same model, and a browser without JavaScript gets a complete table.
  */
 import type { GenericDataType } from '~/lib/chart-data/types';
-import type { Currency } from '~/lib/format/currency-format';
 import type { FormData, HtmlModel } from '../types';
 import type { ConditionalFormattingRule } from './conditional-formatting';
+import type { ColumnConfig } from '~/lib/explore/column-config';
 
-/** Per result column settings (spec explore.md 'Column config per result column'). */
-export interface TableColumnConfig {
-  d3NumberFormat?: string;
-  d3SmallNumberFormat?: string;
-  d3TimeFormat?: string;
-  columnWidth?: number | string;
-  horizontalAlign?: 'left' | 'center' | 'right';
-  showCellBars?: boolean;
-  alignPositiveNegative?: boolean;
-  colorPositiveNegative?: boolean;
-  truncateLongCells?: boolean;
-  currencyFormat?: Currency;
-  fractionDigits?: number;
-}
+/** Per result column settings (spec explore.md 'Column config per result column'): the control's type. */
+export type TableColumnConfig = ColumnConfig;
 
 export interface TableFormData extends FormData {
   query_mode?: 'aggregate' | 'raw' | null;
