@@ -96,6 +96,9 @@ const ROWS: Row[] = [
   { route: '/api/v1/chart', method: 'POST', path: '/api/v1/chart/', body: { slice_name: 'x', datasource_id: '{hiddenDataset}', datasource_type: 'table', owners: [999999] }, expect: [422, 422, 403, 403, 401] },
   { route: '/api/v1/chart', method: 'DELETE', path: `/api/v1/chart/?q=${r([999999])}`, expect: [404, 404, 404, 404, 401] },
   { route: '/api/v1/chart/:id', method: 'GET', path: '/api/v1/chart/{chart}', expect: [200, 200, 200, 200, 401] },
+  // A thumbnail: the saved chart drawn for whoever may see it; an old digest redirects to the current one.
+  { route: '/api/v1/chart/:id/thumbnail/:digest', method: 'GET', path: `/api/v1/chart/{chart}/thumbnail/${'0'.repeat(32)}/`, expect: [302, 302, 302, 302, 401] },
+  { route: '/api/v1/chart/:id/thumbnail/:digest', method: 'GET', path: `/api/v1/chart/999999/thumbnail/${'0'.repeat(32)}/`, expect: [404, 404, 404, 404, 401] },
   { route: '/api/v1/chart/:id', method: 'PUT', path: '/api/v1/chart/{chart}', body: { owners: [999999] }, expect: [422, 403, 403, 403, 401] },
   { route: '/api/v1/chart/:id', method: 'DELETE', path: '/api/v1/chart/999999', expect: [404, 404, 404, 404, 401] },
   { route: '/api/v1/datasource/:type/:id/column/:column/values', method: 'GET', path: '/api/v1/datasource/table/{dataset}/column/id/values/', expect: [200, 200, 200, 200, 401] },
@@ -137,10 +140,13 @@ const ROWS: Row[] = [
   { route: '/api/v1/explore/permalink/:key', method: 'GET', path: '/api/v1/explore/permalink/AAAAAAAAAAAAAAAAAAAAAA', expect: [404, 404, 404, 404, 401] },
 
   // The generic resource endpoints (charts, dashboards, queries), and related/distinct/favourites of all.
-  { route: '/api/v1/:resource', method: 'GET', path: '/api/v1/dashboard/', expect: [200, 200, 200, 200, 401] },
   { route: '/api/v1/:resource', method: 'GET', path: '/api/v1/query/', expect: [200, 403, 403, 200, 401] },
   { route: '/api/v1/:resource', method: 'GET', path: '/api/v1/widget/', expect: [404, 404, 404, 404, 401] },
-  { route: '/api/v1/:resource', method: 'POST', path: '/api/v1/dashboard/', body: {}, expect: [405, 405, 405, 405, 401] },
+  { route: '/api/v1/:resource', method: 'POST', path: '/api/v1/query/', body: {}, expect: [405, 405, 405, 405, 401] },
+  // Dashboards: listed by everyone with a login; created by whoever holds can_write on Dashboard (all built-in roles, as Superset's Gamma).
+  { route: '/api/v1/dashboard', method: 'GET', path: '/api/v1/dashboard/', expect: [200, 200, 200, 200, 401] },
+  { route: '/api/v1/dashboard', method: 'POST', path: '/api/v1/dashboard/', body: { nope: 1 }, expect: [400, 400, 400, 400, 401] },
+  { route: '/api/v1/dashboard', method: 'POST', path: '/api/v1/dashboard/', body: { dashboard_title: 'x', owners: [999999] }, expect: [422, 422, 422, 422, 401] },
   { route: '/api/v1/:resource/_info', method: 'GET', path: '/api/v1/chart/_info', expect: [200, 200, 200, 200, 401] },
   { route: '/api/v1/:resource/_info', method: 'GET', path: '/api/v1/query/_info', expect: [200, 403, 403, 200, 401] },
   { route: '/api/v1/:resource/related/:column', method: 'GET', path: '/api/v1/dataset/related/database', expect: [200, 200, 200, 200, 401] },
