@@ -1,13 +1,14 @@
 /**
  * Saving and sharing in Explore, in Chromium with JavaScript: save as then overwrite leaves exactly
  * one chart; saving into a dashboard typed by name creates it, and the same name next time finds
- * it; View query shows the SQL; a permalink reopens the same state.
+ * it; View query shows the SQL; a permalink reopens the same state; Run in SQL Lab opens the SQL.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loginAs } from '../helpers/browser';
 import { useE2eSession } from '../helpers/e2e-session';
 import { datasetIdOf, exploreUrlFor, getJson, waitForPanels } from '../helpers/explore-page';
+import { editorText } from '../helpers/sqllab-page';
 
 const session = useE2eSession();
 const base = () => session.server.baseUrl;
@@ -102,4 +103,13 @@ describe('Explore: saving and sharing', () => {
     await expect.poll(() => other.getByRole('figure').first().locator('svg text').allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/boy/)]));
     expect(await other.getByRole('group', { name: 'Chart type' }).getByRole('button', { name: 'Pie Chart', exact: true }).getAttribute('aria-pressed')).toBe('true');
   }, 90_000);
+
+  it("runs the chart's SQL in a new SQL Lab tab", async () => {
+    const page = await openPie();
+    await page.getByRole('button', { name: 'Chart actions' }).click();
+    await page.getByRole('menuitem', { name: 'Run in SQL Lab' }).click();
+    await page.waitForURL(/\/sqllab\//);
+    // The chart's query as the chart data engine wrote it (the editor shows its first lines).
+    await expect.poll(() => editorText(page)).toMatch(/^SELECT gender AS "gender",/);
+  }, 60_000);
 });

@@ -19,6 +19,7 @@ import { FavoriteStar } from './header/favorite-star';
 import { PropertiesModal } from './header/properties-modal';
 import { SaveModal } from './header/save-modal';
 import { datasourceOf } from './header/save-payload';
+import { EXPLORE_HANDOFF_INTENT, SQL_LAB_HANDOFF_ACTION } from './dataset-dialogs/sql-lab-handoff';
 import { EmbedCodeModal, ViewQueryModal } from './header/text-modals';
 import type { ExploreChrome } from './types';
 
@@ -81,7 +82,11 @@ export function ExploreHeader({ chrome, chartElement }: ExploreHeaderProps) {
     }
   };
 
-  const runInSqlLab = () => postForm('/sqllab/', { csrf_token: csrfToken, datasourceKey: String(formData.datasource ?? ''), sql: chrome.sql });
+  // The chart's own SQL in a new SQL Lab tab on the chart's database, through the handoff 'View in SQL Lab' uses.
+  const runInSqlLab = () =>
+    postForm(SQL_LAB_HANDOFF_ACTION, { intent: EXPLORE_HANDOFF_INTENT, csrf_token: csrfToken, datasourceKey: String(formData.datasource ?? ''), sql: chrome.sql });
+  // A chart on a SQL Lab query is saved once the query is a dataset (Superset asks the same).
+  const onQuery = chrome.datasource?.type === 'query';
 
   return (
     <header className="flex flex-wrap items-center justify-between gap-3">
@@ -97,7 +102,12 @@ export function ExploreHeader({ chrome, chartElement }: ExploreHeaderProps) {
       </div>
       <div className="flex items-center gap-2">
         {user.canSaveChart && (
-          <Button type="button" variant="primary" size="sm" disabled={!hasDataset} onClick={() => setOpen('save')}>Save</Button>
+          <Button
+            type="button" variant="primary" size="sm" disabled={!hasDataset || onQuery} onClick={() => setOpen('save')}
+            title={onQuery ? 'Save the query as a dataset first: Dataset actions, Save as dataset.' : undefined}
+          >
+            Save
+          </Button>
         )}
         <Menu label="Chart actions" trigger="…" triggerClassName={buttonClass('secondary', 'sm')} anchor="bottom end" width="w-60">
           {slice && <MenuAction onClick={() => setOpen('properties')}>Edit chart properties</MenuAction>}
