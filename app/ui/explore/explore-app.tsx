@@ -9,7 +9,7 @@
  * back and links keep working. A chart type change loads the new type's module and carries the
  * form data over (switchVizType).
  */
-import { useSubmit } from '@remix-run/react';
+import { useNavigation, useSubmit } from '@remix-run/react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ChartDataResult } from '~/lib/chart-data/types';
 import { loadViz } from '~/viz/registry';
@@ -128,6 +128,9 @@ export function ExploreApp(props: ExploreAppProps) {
     return () => box.removeEventListener(TABLE_PAGE_EVENT, onPage);
   }, [apply, props.formData]);
 
+  const navigation = useNavigation();
+  const loading = navigation.state !== 'idle' && (navigation.formAction?.startsWith('/explore') || navigation.location?.pathname === '/explore/');
+
   const chrome: ExploreChrome = { formData, datasource, slice, user, sql, apply };
   const errorCount = Object.keys(errors).length;
   const results = useMemo(() => {
@@ -159,7 +162,13 @@ export function ExploreApp(props: ExploreAppProps) {
       </section>
       <div className="min-w-0 space-y-3">
         <ExploreHeader chrome={chrome} chartElement={() => chartBox.current} />
-        <div ref={chartBox}>{props.chart}</div>
+        <div ref={chartBox} className="relative" aria-busy={loading || undefined}>
+          {props.chart}
+          {loading && (
+            // Superset's chart status while the new form data is answered: the old chart stays, dimmed.
+            <p role="status" className="absolute inset-0 flex items-center justify-center bg-white/60 text-sm font-medium dark:bg-slate-950/60">Loading…</p>
+          )}
+        </div>
         <DataPane chrome={chrome} queriesData={queriesData} />
       </div>
     </div>
