@@ -80,4 +80,29 @@ describe('Explore on a SQL Lab query', () => {
     expect((await createChart('')).status).toBe(400);
     expect((await createChart('no-such-query')).status).toBe(404);
   });
+
+  it('never applies the row-level security of the dataset that has the same id as the query', async () => {
+    // A dataset whose id is the query's, filtered to nothing for everyone (a Base rule).
+    let datasetId = 0;
+    for (let i = 0; datasetId < queryId && i < 50; i++) {
+      const made = await s.call<{ id: number }>('POST', '/api/v1/dataset/', { database: dbId, schema: 'main', table_name: 'birth_names', sql: `SELECT * FROM birth_names -- ${i}` });
+      expect(made.status, made.text).toBe(201);
+      datasetId = made.body.id;
+    }
+    expect(datasetId).toBe(queryId);
+    const rule = await s.call('POST', '/api/v1/rowlevelsecurity/', { name: 'nothing for anyone', filter_type: 'Base', tables: [datasetId], roles: [], clause: '1 = 0' });
+    expect(rule.status, rule.text).toBe(201);
+    const count = (type: 'table' | 'query') =>
+      s.call<{ result: { data: Record<string, unknown>[] }[] }>('POST', '/api/v1/chart/data', {
+        datasource: { id: queryId, type },
+        queries: [{ metrics: [{ expressionType: 'SQL', sqlExpression: 'COUNT(*)', label: 'n' }], row_limit: 10 }],
+        force: true,
+      });
+    const onDataset = await count('table');
+    expect(onDataset.status, onDataset.text).toBe(200);
+    expect(onDataset.body.result[0].data[0].n).toBe(0);
+    const onQuery = await count('query');
+    expect(onQuery.status, onQuery.text).toBe(200);
+    expect(onQuery.body.result[0].data[0].n).toBe(2);
+  });
 });
