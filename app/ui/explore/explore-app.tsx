@@ -42,6 +42,15 @@ export type ExploreAppProps = {
   chart: ReactNode;
 };
 
+/** The range of the chart's own time filter (its first TEMPORAL_RANGE adhoc filter not inherited from a dashboard). */
+function temporalRangeOf(filters: unknown): string | null {
+  if (!Array.isArray(filters)) return null;
+  for (const f of filters as Record<string, unknown>[]) {
+    if (f && f.operator === 'TEMPORAL_RANGE' && !f.isExtra && typeof f.comparator === 'string' && f.comparator) return f.comparator;
+  }
+  return null;
+}
+
 /** The names of the panel's controls that only re-render (no new query): changing one applies at once. */
 function renderTriggerNames(plugin: VizPlugin): Set<string> {
   const names = new Set<string>();
@@ -90,6 +99,13 @@ export function ExploreApp(props: ExploreAppProps) {
         // Any change starts a paginated table again at its first page.
         const { own_state: _page, ...rest } = current;
         const next = { ...rest, [name]: value } as FormData;
+        // The chart's time filter is its time range too: the server's merge of extra form data
+        // (Superset's merge_extra_form_data) sets TEMPORAL_RANGE filters from time_range, so the two
+        // must say the same or the filter's range is lost on the next load.
+        if (name === 'adhoc_filters') {
+          const range = temporalRangeOf(value);
+          if (range !== null) next.time_range = range;
+        }
         if (renderOnly.has(name)) {
           if (pendingRender.current) clearTimeout(pendingRender.current);
           pendingRender.current = setTimeout(() => {

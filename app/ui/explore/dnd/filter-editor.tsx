@@ -28,8 +28,10 @@ import {
   type OperatorId,
 } from '~/lib/explore/adhoc-filter';
 import { adhocMetricLabel, metricSql, type QueryMetric } from '~/lib/explore/adhoc-metric';
+import { Button } from '~/ui/primitives/button';
 import { Input, TextArea } from '~/ui/primitives/input';
 import { Select } from '~/ui/primitives/select';
+import { TIME_RANGE_DIALOG_TITLE, TimeRangeEditor } from '../popovers/date-filter-control';
 import type { ExploreColumn, ExploreDatasource } from '../types';
 import { SubjectCombobox, ValuesCombobox, type SubjectOption } from './comboboxes';
 import { EditorFooter } from './editor-footer';
@@ -56,6 +58,7 @@ export function FilterEditor({ value, isNew, datasource, columns, chartMetrics, 
   const id = useId();
   const [draft, setDraft] = useState<AdhocFilterValue>(value);
   const [tab, setTab] = useState<Tab>(value.expressionType);
+  const [editingRange, setEditingRange] = useState(false);
   const savedMetrics = useMemo(() => datasource?.metrics ?? [], [datasource]);
 
   // Metric subjects by the name the filter stores, with the SQL a HAVING filter on them reads.
@@ -105,9 +108,27 @@ export function FilterEditor({ value, isNew, datasource, columns, chartMetrics, 
       );
     }
     if (operator === 'TEMPORAL_RANGE') {
-      return (
-        <Input label="Time range" hint="'No filter', 'Last week', or 'start : end'" value={typeof draft.comparator === 'string' ? draft.comparator : NO_TIME_RANGE}
-          onChange={(e) => editSimple({ ...draft, comparator: e.target.value })} />
+      const range = typeof draft.comparator === 'string' && draft.comparator ? draft.comparator : NO_TIME_RANGE;
+      // The date filter control's editor, inline (a modal inside this popover would close it):
+      // Last / Previous / Custom / Advanced / No filter, the actual range, CANCEL and APPLY.
+      return editingRange ? (
+        <section aria-label={TIME_RANGE_DIALOG_TITLE} className="rounded-md border border-slate-200 p-2 dark:border-slate-700">
+          <TimeRangeEditor
+            initial={range}
+            onCancel={() => setEditingRange(false)}
+            onApply={(next) => {
+              setEditingRange(false);
+              editSimple({ ...draft, comparator: next });
+            }}
+          />
+        </section>
+      ) : (
+        <div>
+          <p className="text-sm font-medium">Time range</p>
+          <Button type="button" size="sm" className="mt-1 w-full justify-start truncate" onClick={() => setEditingRange(true)} aria-label={`Time range: ${range}. ${TIME_RANGE_DIALOG_TITLE}`}>
+            {range}
+          </Button>
+        </div>
       );
     }
     const listId = `${id}-suggestions`;
