@@ -7,14 +7,14 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { ChartFrame } from '~/ui/charts/chart-frame';
 import { useDrillMenu } from '~/ui/charts/drill/drill-menu';
 import { HTML_VIEWS } from '~/ui/charts/html-views';
 import { CsrfInput } from '~/ui/csrf-input';
 import { ErrorPage } from '~/ui/error-page';
 import { Button } from '~/ui/primitives/button';
-import { ExploreApp } from '~/ui/explore/explore-app';
+import type { ExploreAppProps } from '~/ui/explore/explore-app';
 import { useHydrated } from '~/ui/use-hydrated';
 import { useShell } from '~/ui/use-shell';
 import { loadViz } from '~/viz/registry';
@@ -203,21 +203,27 @@ function ChartPane({ page, theme, plain = true }: { page: Page; theme: 'light' |
   );
 }
 
-/** The chart type's module once the page has hydrated: the full panels need its control panel. */
-function useHydratedPlugin(vizType: string | null): VizPlugin | null {
+/**
+ * The full panels once the page has hydrated: the chart type's module (its control panel) and the
+ * panels' own code, both with import(), so the page's first load ships only what draws the
+ * server's chart and the plain form (the JS budget); the panels replace the form when both are in.
+ */
+function useHydratedPanels(vizType: string | null): { plugin: VizPlugin; App: ComponentType<ExploreAppProps> } | null {
   const hydrated = useHydrated();
-  const [plugin, setPlugin] = useState<VizPlugin | null>(null);
+  const [loaded, setLoaded] = useState<{ plugin: VizPlugin; App: ComponentType<ExploreAppProps> } | null>(null);
   useEffect(() => {
     if (!hydrated || !vizType) return;
     let live = true;
-    void loadViz(vizType).then((loaded) => {
-      if (live) setPlugin(loaded);
+    void Promise.all([loadViz(vizType), import('~/ui/explore/explore-app')]).then(([plugin, module]) => {
+      if (live && plugin) setLoaded({ plugin, App: module.ExploreApp });
     });
     return () => {
       live = false;
     };
   }, [hydrated, vizType]);
-  return plugin && plugin.type === vizType ? plugin : null;
+  // While another chart type's module loads (after a type change was applied), the panels stay up
+  // with the one they have rather than flashing back to the plain form; they switch when it is in.
+  return loaded;
 }
 
 export default function Explore() {
@@ -226,7 +232,7 @@ export default function Explore() {
   const page = posted ?? loaded;
   const shell = useShell();
   const theme = shell?.theme === 'dark' ? 'dark' : 'light';
-  const plugin = useHydratedPlugin(page.missing || page.standalone ? null : page.chart.vizType);
+  const panels = useHydratedPanels(page.missing || page.standalone ? null : page.chart.vizType);
   if (page.missing) {
     return (
       <section aria-labelledby="explore-missing" className="space-y-3">
@@ -237,9 +243,10 @@ export default function Explore() {
     );
   }
   if (page.standalone) return <ChartPane page={page} theme={theme} />;
-  if (plugin) {
+  if (panels) {
+    const { App, plugin } = panels;
     return (
-      <ExploreApp
+      <App
         formData={page.formData}
         plugin={plugin}
         datasource={page.datasource}
