@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { loginAs } from '../helpers/browser';
 import { useE2eSession } from '../helpers/e2e-session';
 import { exploreUrlFor } from '../helpers/explore-page';
+import { EXPLORE_JS_BUDGET_KB, exploreFirstLoadJs } from '../../bench/explore-page';
 
 const session = useE2eSession();
 const url = (p: string) => `${session.server.baseUrl}${p}`;
@@ -57,5 +58,11 @@ describe('Explore', () => {
     await page.getByLabel('Row limit').fill('ten');
     await page.getByRole('button', { name: 'Update chart' }).click();
     await page.getByText('is expected to be an integer').waitFor();
+  });
+
+  it('ships at most the budget of JS on first load; ECharts and the panels come later', async () => {
+    // The built page's own scripts (entry, root, route and their static imports), gzip: not a timing.
+    const { firstLoadKb } = await exploreFirstLoadJs();
+    expect(firstLoadKb).toBeLessThanOrEqual(EXPLORE_JS_BUDGET_KB);
   });
 });
