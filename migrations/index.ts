@@ -8,6 +8,7 @@ import * as m0006 from './0006-login-attempts';
 import * as m0007 from './0007-dataset-fields-metrics-rls';
 import * as m0008 from './0008-annotation-layers';
 import * as m0009 from './0009-chart-certification';
+import * as m0010 from './0010-dashboard-certification-roles';
 
 export const migrations = [
   { name: '0001-initial', ...m0001 },
@@ -19,4 +20,5 @@ export const migrations = [
   { name: '0007-dataset-fields-metrics-rls', ...m0007 },
   { name: '0008-annotation-layers', ...m0008 },
   { name: '0009-chart-certification', ...m0009 },
+  { name: '0010-dashboard-certification-roles', ...m0010 },
 ];

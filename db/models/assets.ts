@@ -189,6 +189,8 @@ export class Dashboard extends Model<InferAttributes<Dashboard>, InferCreationAt
   declare css: CreationOptional<string | null>;
   declare description: CreationOptional<string | null>;
   declare published: CreationOptional<boolean>;
+  declare certified_by: CreationOptional<string | null>;
+  declare certification_details: CreationOptional<string | null>;
   declare created_on: CreationOptional<Date>;
   declare changed_on: CreationOptional<Date>;
   declare created_by_fk: CreationOptional<number | null>;
@@ -197,6 +199,8 @@ export class Dashboard extends Model<InferAttributes<Dashboard>, InferCreationAt
   declare changed_by?: NonAttribute<User | null>;
   declare owners?: NonAttribute<User[]>;
   declare charts?: NonAttribute<Chart[]>;
+  /** Role-based access: when any, only these roles (besides owners and admins) see the published dashboard. */
+  declare roles?: NonAttribute<Role[]>;
 }
 
 export class SavedQuery extends Model<InferAttributes<SavedQuery>, InferCreationAttributes<SavedQuery>> implements Audited {
@@ -355,6 +359,8 @@ export function initAssetModels(sequelize: Sequelize) {
       css: { type: DataTypes.TEXT, allowNull: true },
       description: { type: DataTypes.TEXT, allowNull: true },
       published: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+      certified_by: { type: DataTypes.TEXT, allowNull: true },
+      certification_details: { type: DataTypes.TEXT, allowNull: true },
       ...audit(),
     },
     { sequelize, tableName: 'dashboards', ...auditOptions },
@@ -402,5 +408,6 @@ export function initAssetModels(sequelize: Sequelize) {
   Chart.belongsToMany(User, { through: 'chart_owners', foreignKey: 'chart_id', otherKey: 'user_id', as: 'owners', timestamps: false });
   Dashboard.belongsToMany(User, { through: 'dashboard_owners', foreignKey: 'dashboard_id', otherKey: 'user_id', as: 'owners', timestamps: false });
   Dashboard.belongsToMany(Chart, { through: 'dashboard_charts', foreignKey: 'dashboard_id', otherKey: 'chart_id', as: 'charts', timestamps: false });
+  Dashboard.belongsToMany(Role, { through: 'dashboard_roles', foreignKey: 'dashboard_id', otherKey: 'role_id', as: 'roles', timestamps: false });
   Chart.belongsToMany(Dashboard, { through: 'dashboard_charts', foreignKey: 'chart_id', otherKey: 'dashboard_id', as: 'dashboards', timestamps: false });
 }

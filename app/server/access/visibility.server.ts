@@ -14,12 +14,35 @@ import { store } from '../db.server';
 import { queriesVisibleTo } from './query-access.server';
 import { resolveDataGrants, visibleDatabaseIds, type DataGrants } from './data-grants.server';
 
-/** As in Superset: admins see every dashboard; others see published ones and drafts they own or created. */
-export function dashboardsVisibleTo(user: CurrentUser): WhereOptions {
+/**
+ * Superset's DashboardAccessFilter: admins see every dashboard; others the drafts and dashboards
+ * they own or created, and published ones open to them: with roles (role-based access), to
+ * members of one of those roles; without, when they have no charts or a chart on a dataset the
+ * user may see.
+ */
+export async function dashboardsVisibleTo(user: CurrentUser): Promise<WhereOptions> {
   if (isAdmin(user.roles)) return {};
-  // user.id is an integer from our own session or token, so inlining it in the subquery is safe.
+  // user.id and the role ids are integers from our own session or token, so inlining them is safe.
   const owned = literal(`(SELECT dashboard_id FROM dashboard_owners WHERE user_id = ${Math.trunc(user.id)})`);
-  return { [Op.or]: [{ published: true }, { created_by_fk: user.id }, { id: { [Op.in]: owned } }] };
+  const withRoles = literal('(SELECT dashboard_id FROM dashboard_roles)');
+  const forMyRoles = literal(`(SELECT dashboard_id FROM dashboard_roles WHERE role_id IN (${integers(user.roleIds ?? []) || 'NULL'}))`);
+  const condition = datasetCondition(await resolveDataGrants(user), 'visible_dataset');
+  const onVisibleData = condition === null ? {} : {
+    [Op.or]: [
+      { id: { [Op.notIn]: literal('(SELECT dashboard_id FROM dashboard_charts)') } },
+      { id: { [Op.in]: literal(`(SELECT ${quote('dc')}.${quote('dashboard_id')} FROM ${quote('dashboard_charts')} AS ${quote('dc')}`
+        + ` JOIN ${quote('charts')} AS ${quote('c')} ON ${quote('c')}.${quote('id')} = ${quote('dc')}.${quote('chart_id')} AND ${quote('c')}.${quote('datasource_type')} = 'table'`
+        + ` JOIN ${quote('datasets')} AS ${quote('visible_dataset')} ON ${quote('visible_dataset')}.${quote('id')} = ${quote('c')}.${quote('datasource_id')}`
+        + ` WHERE ${condition})`) } },
+    ],
+  };
+  return {
+    [Op.or]: [
+      { created_by_fk: user.id },
+      { id: { [Op.in]: owned } },
+      { [Op.and]: [{ published: true }, { [Op.or]: [{ id: { [Op.in]: forMyRoles } }, { [Op.and]: [{ id: { [Op.notIn]: withRoles } }, onVisibleData] }] }] },
+    ],
+  };
 }
 
 /** Saved queries are private to whoever saved them, as in Superset. */

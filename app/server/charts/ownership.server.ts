@@ -58,7 +58,7 @@ export async function findVisibleDashboards(user: CurrentUser, ids: number[]): P
   if (ids.length === 0) return [];
   const { Dashboard: Dashboards, User: Users } = models();
   return Dashboards.findAll({
-    where: { [Op.and]: [{ id: { [Op.in]: ids } }, dashboardsVisibleTo(user)] },
+    where: { [Op.and]: [{ id: { [Op.in]: ids } }, await dashboardsVisibleTo(user)] },
     include: [{ model: Users, as: 'owners', attributes: ['id'], through: { attributes: [] } }],
   });
 }

@@ -10,7 +10,7 @@
  * the permission to read before asking.
  */
 import crypto from 'node:crypto';
-import { Op } from 'sequelize';
+import { Op, UniqueConstraintError } from 'sequelize';
 import type { z } from 'zod';
 import { isValueKey } from '~/lib/key-value/keys';
 import type { KeyValue } from '../../../db/index';
@@ -81,6 +81,33 @@ export async function storeValue<S extends z.ZodType>(ns: Namespace<S>, owner: A
   const key = newValueKey();
   await models().KeyValue.create({ uuid: key, resource: ns.resource, value: text, created_by_fk: owner.id, changed_by_fk: owner.id, expires_on: expiry(ns, now) });
   return key;
+}
+
+/**
+ * Stores a value under a key the caller derived from it (a permalink keyed by user and state, as
+ * Superset's get_deterministic_uuid): storing it again is a no-op, and two identical requests
+ * racing meet at the unique index on uuid. A row that no longer parses (an older format) is rewritten.
+ */
+export async function storeValueAt<S extends z.ZodType>(ns: Namespace<S>, key: string, owner: Actor, value: z.output<S>, now = new Date()): Promise<void> {
+  if (!isValueKey(key)) throw new Error("storeValueAt: the key must have the store's format");
+  const text = serialise(ns, value);
+  const { KeyValue } = models();
+  const existing = await KeyValue.findOne({ where: { uuid: key, resource: ns.resource } });
+  if (existing) {
+    let parses = false;
+    try {
+      parses = ns.state.safeParse(JSON.parse(existing.value)).success;
+    } catch {
+      parses = false;
+    }
+    if (!parses) await existing.update({ value: text, changed_by_fk: owner.id, expires_on: expiry(ns, now) });
+    return;
+  }
+  try {
+    await KeyValue.create({ uuid: key, resource: ns.resource, value: text, created_by_fk: owner.id, changed_by_fk: owner.id, expires_on: expiry(ns, now) });
+  } catch (error) {
+    if (!(error instanceof UniqueConstraintError)) throw error;
+  }
 }
 
 /** The value under the key in this namespace (and of this object, with `scope`), or 404. */
