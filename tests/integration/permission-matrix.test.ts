@@ -146,6 +146,7 @@ const ROWS: Row[] = [
   // Dashboards: listed by everyone with a login; created by whoever holds can_write on Dashboard (all built-in roles, as Superset's Gamma).
   { route: '/api/v1/dashboard', method: 'GET', path: '/api/v1/dashboard/', expect: [200, 200, 200, 200, 401] },
   { route: '/api/v1/dashboard', method: 'POST', path: '/api/v1/dashboard/', body: { nope: 1 }, expect: [400, 400, 400, 400, 401] },
+  { route: '/api/v1/dashboard', method: 'DELETE', path: `/api/v1/dashboard/?q=${r([999999])}`, expect: [404, 404, 404, 404, 401] },
   { route: '/api/v1/dashboard', method: 'POST', path: '/api/v1/dashboard/', body: { dashboard_title: 'x', owners: [999999] }, expect: [422, 422, 422, 422, 401] },
   // One dashboard: read by whoever may see it (published, on data they may see), changed by its owners (or Admin).
   { route: '/api/v1/dashboard/:id_or_slug', method: 'GET', path: '/api/v1/dashboard/{dashboard}', expect: [200, 200, 200, 200, 401] },

@@ -7,7 +7,7 @@
 import type { Dashboard } from '../../../db/index';
 import { models } from '../db.server';
 import { AUDIT_LIST_COLUMNS, AUDIT_ORDER, auditFields, auditSearch, OWNER_COLUMNS, ownersField } from '../lists/fields.server';
-import { allTextFilter, booleanFilters, dateFilters, favoriteFilter, integerFilters, textFilters, toManyFilters } from '../lists/filters.server';
+import { allTextFilter, booleanFilters, certifiedFilter, dateFilters, favoriteFilter, integerFilters, textFilters, toManyFilters } from '../lists/filters.server';
 import { defineResource } from '../lists/resource-types.server';
 
 const dashboardTitleOrSlug = (operatorName: string) => allTextFilter(operatorName, 'Title or Slug', ['dashboard_title', 'slug']);
@@ -25,6 +25,8 @@ export const dashboardResource = defineResource<Dashboard>({
     published: { get: (r) => r.published },
     status: { get: (r) => (r.published ? 'published' : 'draft') },
     url: { get: (r) => `/superset/dashboard/${r.slug || r.id}/` },
+    certified_by: { get: (r) => r.certified_by },
+    certification_details: { get: (r) => r.certification_details },
     owners: ownersField<Dashboard>(),
     ...auditFields<Dashboard>(),
   },
@@ -37,7 +39,7 @@ export const dashboardResource = defineResource<Dashboard>({
   },
   defaultOrder: { column: 'changed_on', direction: 'desc' },
   searchFilters: {
-    id: [favoriteFilter('dashboard_is_favorite', 'Dashboard'), ...integerFilters('id')],
+    id: [favoriteFilter('dashboard_is_favorite', 'Dashboard'), certifiedFilter('dashboard_is_certified'), ...integerFilters('id')],
     uuid: textFilters('uuid'),
     dashboard_title: [dashboardTitleOrSlug('title_or_slug'), dashboardTitleOrSlug('dashboard_all_text'), ...textFilters('dashboard_title')],
     slug: textFilters('slug'),

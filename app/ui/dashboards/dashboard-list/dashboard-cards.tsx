@@ -1,0 +1,47 @@
+/**
+ * The card view: one card per dashboard with a placeholder where a thumbnail would be (dashboards
+ * have no server-drawn thumbnail yet), its title linking to the dashboard, status and
+ * certification, last change and owners, the favourite star and, for dashboards the user may
+ * delete, the bulk selection box.
+ */
+import { Link } from '@remix-run/react';
+import { CertifiedBadge } from '../../charts/chart-list/certified-badge';
+import { DateTime } from '../../list-table';
+import { linkClass } from '../../primitives/button';
+import { SelectBox } from '../../saved-queries/bulk-delete-bar';
+import { FavoriteStar } from './favorite-star';
+import { StatusBadge } from './status-badge';
+import type { DashboardRow } from './types';
+
+export function DashboardCards({ rows, selectable }: { rows: DashboardRow[]; selectable: boolean }) {
+  return (
+    <ul aria-label="Dashboards" className="grid grid-cols-[repeat(auto-fill,minmax(300px,1fr))] gap-4">
+      {rows.map((d) => (
+        <li key={d.id}>
+          <article aria-labelledby={`dashboard-card-${d.id}`}
+            className="flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+            <div aria-hidden="true" data-placeholder="thumbnail"
+              className="grid aspect-[16/9] w-full grid-cols-3 gap-1.5 border-b border-slate-100 bg-slate-50 p-3 dark:border-slate-800 dark:bg-slate-950">
+              <span className="col-span-2 rounded bg-slate-200 dark:bg-slate-800" />
+              <span className="rounded bg-slate-200 dark:bg-slate-800" />
+              <span className="col-span-3 rounded bg-slate-200 dark:bg-slate-800" />
+            </div>
+            <div className="flex flex-1 flex-col gap-1 p-3 text-sm">
+              <div className="flex items-start gap-2">
+                {selectable && d.canEdit && <span className="pt-0.5"><SelectBox id={d.id} label={d.title} /></span>}
+                <h2 id={`dashboard-card-${d.id}`} className="min-w-0 flex-1 font-medium [overflow-wrap:anywhere]">
+                  <Link to={d.url} className={linkClass}>{d.title}</Link>
+                  <CertifiedBadge by={d.certifiedBy} details={d.certificationDetails} />
+                </h2>
+                <FavoriteStar dashboardId={d.id} title={d.title} favorite={d.favorite} />
+              </div>
+              <p><StatusBadge published={d.published} /></p>
+              <p className="text-xs text-slate-500 dark:text-slate-400">Modified <DateTime iso={d.changedOn} /></p>
+              <p className="text-xs text-slate-600 dark:text-slate-300">Owners: {d.owners.length ? d.owners.join(', ') : '—'}</p>
+            </div>
+          </article>
+        </li>
+      ))}
+    </ul>
+  );
+}
