@@ -34,6 +34,15 @@ function useFullWindow(): boolean {
   return matches.some((m) => (m.handle as { fullWindow?: boolean } | undefined)?.fullWindow === true);
 }
 
+/** A route whose `handle.hideNav(data)` answers true (a dashboard's standalone view) is shown without the header. */
+function useHiddenNav(): boolean {
+  const matches = useMatches();
+  return matches.some((m) => {
+    const hideNav = (m.handle as { hideNav?: unknown } | undefined)?.hideNav;
+    return typeof hideNav === 'function' && (hideNav as (data: unknown) => boolean)(m.data) === true;
+  });
+}
+
 /** The navigation as a disclosure for narrow screens; closes when a link is followed. */
 function CompactNav({ items }: { items: { to: string; label: string }[] }) {
   const details = useRef<HTMLDetailsElement>(null);
@@ -60,6 +69,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const location = useLocation();
   const submit = useSubmit();
   const fullWindow = useFullWindow();
+  const hiddenNav = useHiddenNav();
   const user = shell?.user;
   const navItems = user ? [...shell.nav, { to: '/settings', label: 'Settings' }] : [];
   return (
@@ -67,6 +77,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900">
         Skip to content
       </a>
+      {!hiddenNav && (
       <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
         <div className={`mx-auto flex items-center gap-2 px-4 py-2 md:gap-4 ${fullWindow ? '' : 'max-w-screen-2xl'}`}>
           <Link to="/" className="text-lg font-semibold tracking-tight text-brand-700 dark:text-brand-100">
@@ -120,6 +131,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           )}
         </div>
       </header>
+      )}
       <main id="main" className={fullWindow ? 'flex min-h-0 w-full flex-1 flex-col overflow-auto px-2 py-2 md:px-4' : 'mx-auto w-full max-w-screen-2xl flex-1 px-4 py-6'}>
         {children}
       </main>

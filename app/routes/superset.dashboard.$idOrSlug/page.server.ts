@@ -1,0 +1,105 @@
+/**
+ * The dashboard page's web half: reads the URL (`?tab=` tabs to show, `?permalink_key=`,
+ * `?force=true` from the Refresh form, `?standalone=` display flags, `?edit=true`), asks
+ * loadDashboardPage for the dashboard with its visible charts drawn, and answers the favourite
+ * star's plain form (`intent=favorite`). A dashboard out of sight is the 404 page.
+ */
+import { redirect } from '@remix-run/node';
+import { hasPermission } from '~/lib/permissions';
+import { dangerToast } from '~/lib/toasts';
+import { readForm } from '~/server/api/body.server';
+import { errorResponse, json, pageResult } from '~/server/api/error-response.server';
+import { requireUserWith } from '~/server/auth/current-user.server';
+import { flashToasts } from '~/server/auth/session.server';
+import { dashboardChart, loadDashboardPage, type DashboardPageData } from '~/server/dashboards/page.server';
+import { getVisibleDashboard } from '~/server/dashboards/access.server';
+import { dashboardRefOf, type DashboardRef } from '~/server/dashboards/inputs.server';
+import { dashboardResource } from '~/server/dashboards/resource.server';
+import { DomainError, InvalidInputError, NotFoundError } from '~/server/domain-errors.server';
+import { addFavorite, removeFavorite } from '~/server/lists/favorites.server';
+
+/** What `?standalone=` hides (dashboards.md §2's bit mask). */
+export type DashboardDisplay = { hideTitle: boolean; hideTabs: boolean; hideNav: boolean; hideChartControls: boolean };
+
+export type DashboardPage = DashboardPageData & {
+  display: DashboardDisplay;
+  /** `?edit=true` from someone who may edit: edit mode is asked for (the editor builds on this page). */
+  editRequested: boolean;
+  /** Whether the charts offer Download CSV (can_csv, as the chart data API checks it). */
+  canDownload: boolean;
+};
+
+const HIDE_TITLE = 1;
+const HIDE_TABS = 2;
+const HIDE_CHART_CONTROLS = 8;
+
+/**
+ * The spec's bit mask. Any standalone value is the standalone view, so the navigation goes with
+ * every non-zero value (Superset's embeds use `standalone=1` and `standalone=true` for exactly
+ * that, and bit 4 names it); the other bits add what they name. Anything else (0, words, junk) is the full page.
+ */
+export function displayOf(standalone: string | null): DashboardDisplay {
+  const none = { hideTitle: false, hideTabs: false, hideNav: false, hideChartControls: false };
+  if (standalone === null) return none;
+  if (standalone.toLowerCase() === 'true') return { ...none, hideNav: true };
+  if (!/^\d{1,4}$/.test(standalone)) return none;
+  const mask = Number(standalone);
+  if (mask === 0) return none;
+  return { hideTitle: (mask & HIDE_TITLE) !== 0, hideTabs: (mask & HIDE_TABS) !== 0, hideNav: true, hideChartControls: (mask & HIDE_CHART_CONTROLS) !== 0 };
+}
+
+function refOf(idOrSlug: string | undefined): DashboardRef {
+  const ref = idOrSlug === undefined ? null : dashboardRefOf(idOrSlug);
+  if (!ref) throw new NotFoundError();
+  return ref;
+}
+
+export async function loadDashboardRoute(request: Request, idOrSlug: string | undefined): Promise<DashboardPage> {
+  const user = await requireUserWith(request, 'can_read', 'Dashboard');
+  return pageResult(async () => {
+    const url = new URL(request.url);
+    const q = url.searchParams;
+    const page = await loadDashboardPage(user, refOf(idOrSlug), {
+      tabs: q.getAll('tab').slice(0, 50),
+      permalinkKey: q.get('permalink_key'),
+      force: q.get('force') === 'true',
+    });
+    return {
+      ...page,
+      display: displayOf(q.get('standalone')),
+      editRequested: q.get('edit') === 'true' && page.canEdit,
+      canDownload: hasPermission(user.roles, 'can_csv', 'Superset'),
+    };
+  });
+}
+
+/** The star's plain form: star or unstar, then back to the same address (with a notice when refused). */
+export async function dashboardRouteAction(request: Request, idOrSlug: string | undefined) {
+  const user = await requireUserWith(request, 'can_read', 'Dashboard');
+  const form = await readForm(request);
+  const back = new URL(request.url);
+  const location = `${back.pathname}${back.search}`;
+  return pageResult(async () => {
+    if (form.get('intent') !== 'favorite') throw new InvalidInputError(`Unknown intent: ${String(form.get('intent') ?? '')}`);
+    const dashboard = await getVisibleDashboard(user, refOf(idOrSlug));
+    try {
+      await (form.get('favorite') === 'true' ? addFavorite : removeFavorite)(user, dashboardResource, dashboard.id);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      return redirect(location, { headers: { 'Set-Cookie': await flashToasts(request, [dangerToast(`There was an error saving the favorite status: ${error.message}`)]) } });
+    }
+    return redirect(location);
+  });
+}
+
+/** GET …/chart/{chartId}: one chart of the dashboard drawn at its box, as JSON (the page's tab switch). */
+export async function dashboardChartRoute(request: Request, idOrSlug: string | undefined, chartId: string | undefined): Promise<Response> {
+  try {
+    const user = await requireUserWith(request, 'can_read', 'Dashboard');
+    if (!chartId || !/^\d{1,9}$/.test(chartId)) throw new NotFoundError('Chart not found on this dashboard.');
+    const chart = await dashboardChart(user, refOf(idOrSlug), Number(chartId), { force: new URL(request.url).searchParams.get('force') === 'true' });
+    return json(chart);
+  } catch (error) {
+    return errorResponse(error);
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * What every component of a dashboard's layout reads while it draws: the layout, the charts and
+ * their drawings, the active tabs and how to change them. One context, so the recursive layout
+ * components take only the id of what they draw.
+ */
+import { createContext, useContext } from 'react';
+import type { QueryContext } from '~/lib/chart-data/types';
+import type { DashboardLayout } from '~/lib/dashboard/layout';
+import type { FramedChart } from '~/ui/charts/chart-frame';
+
+/** A chart drawn on the server (the page's loader or the chart route), as the holder shows it. */
+export type HeldChart = FramedChart & { queryContext: QueryContext | null; rowCount: number | null };
+
+export type DashboardChartInfo = { id: number; name: string; vizType: string; description: string | null; editUrl: string };
+
+export type DashboardView = {
+  dashboardId: number;
+  layout: DashboardLayout;
+  charts: Readonly<Record<string, DashboardChartInfo>>;
+  boxes: Readonly<Record<string, { width: number; height: number }>>;
+  /** Drawn charts by chart id; a chart on screen without one is on its way (or failed: `failures`). */
+  rendered: Readonly<Record<string, HeldChart>>;
+  failures: Readonly<Record<string, string>>;
+  activeTabs: readonly string[];
+  hideTabs: boolean;
+  hideChartControls: boolean;
+  canDownload: boolean;
+  theme: 'light' | 'dark';
+  /** The address that shows this tab (the server draws its charts): what a tab link points to. */
+  tabHref: (tabId: string) => string;
+  /** Shows the tab at once (after hydration); without it, the link's address is followed. */
+  selectTab: ((tabId: string) => void) | null;
+};
+
+export const DashboardViewContext = createContext<DashboardView | null>(null);
+
+export function useDashboardView(): DashboardView {
+  const view = useContext(DashboardViewContext);
+  if (!view) throw new Error('useDashboardView outside a DashboardViewContext');
+  return view;
+}
