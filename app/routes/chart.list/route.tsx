@@ -10,8 +10,8 @@ import { hasPermission } from '~/lib/permissions';
 import { chartsPageAction, loadChartsPage } from './page.server';
 import { CertifiedBadge } from '~/ui/charts/chart-list/certified-badge';
 import { ChartCards } from '~/ui/charts/chart-list/chart-cards';
-import { BulkDeleteConfirmation } from '~/ui/charts/chart-list/delete-confirmation';
-import { FavoriteStar } from '~/ui/charts/chart-list/favorite-star';
+import { BulkDeleteConfirmation } from '~/ui/lists/bulk-delete-confirmation';
+import { FavoriteStar } from '~/ui/lists/favorite-star';
 import { ChartFilterForm, ViewSwitch } from '~/ui/charts/chart-list/filter-form';
 import type { ChartListRow } from '~/ui/charts/chart-list/types';
 import { ErrorPage } from '~/ui/error-page';
@@ -31,7 +31,7 @@ const selectColumn: Column<ChartListRow> = {
 };
 
 const columns: Column<ChartListRow>[] = [
-  { key: 'favorite', header: 'Favorite', className: 'w-10', cell: (c) => <FavoriteStar chartId={c.id} chartName={c.name} favorite={c.favorite} /> },
+  { key: 'favorite', header: 'Favorite', className: 'w-10', cell: (c) => <FavoriteStar id={c.id} name={c.name} favorite={c.favorite} /> },
   {
     key: 'name', header: 'Name', sortKey: 'name', rowHeader: true,
     cell: (c) => <><Link to={c.url} className={linkClass}>{c.name}</Link><CertifiedBadge by={c.certifiedBy} details={c.certificationDetails} /></>,
@@ -61,7 +61,7 @@ export default function ChartList() {
       {answer && 'error' in answer && (
         <p role="alert" className="rounded-md border border-rose-300 bg-rose-50 px-3 py-2 text-sm text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100">{answer.error}</p>
       )}
-      {answer && 'confirm' in answer && <BulkDeleteConfirmation items={answer.confirm} />}
+      {answer && 'confirm' in answer && <BulkDeleteConfirmation items={answer.confirm} noun={['chart', 'charts']} />}
       <ChartFilterForm list={list} />
       {selectable && <BulkDeleteBar noun="charts" rowCount={deletable} />}
       {list.view === 'card' && list.rows.length > 0 ? (

@@ -12,8 +12,8 @@ import { dashboardsPageAction, loadDashboardsPage } from './page.server';
 import { CertifiedBadge } from '~/ui/charts/chart-list/certified-badge';
 import { CreateDashboardButton } from '~/ui/dashboards/dashboard-list/create-button';
 import { DashboardCards } from '~/ui/dashboards/dashboard-list/dashboard-cards';
-import { DashboardDeleteConfirmation } from '~/ui/dashboards/dashboard-list/delete-confirmation';
-import { FavoriteStar } from '~/ui/dashboards/dashboard-list/favorite-star';
+import { BulkDeleteConfirmation } from '~/ui/lists/bulk-delete-confirmation';
+import { FavoriteStar } from '~/ui/lists/favorite-star';
 import { DashboardFilterForm, ViewSwitch } from '~/ui/dashboards/dashboard-list/filter-form';
 import { StatusBadge } from '~/ui/dashboards/dashboard-list/status-badge';
 import type { DashboardRow } from '~/ui/dashboards/dashboard-list/types';
@@ -34,7 +34,7 @@ const selectColumn: Column<DashboardRow> = {
 };
 
 const columns: Column<DashboardRow>[] = [
-  { key: 'favorite', header: 'Favorite', className: 'w-10', cell: (d) => <FavoriteStar dashboardId={d.id} title={d.title} favorite={d.favorite} /> },
+  { key: 'favorite', header: 'Favorite', className: 'w-10', cell: (d) => <FavoriteStar id={d.id} name={d.title} favorite={d.favorite} /> },
   {
     key: 'title', header: 'Title', sortKey: 'title', rowHeader: true,
     cell: (d) => <><Link to={d.url} className={linkClass}>{d.title}</Link><CertifiedBadge by={d.certifiedBy} details={d.certificationDetails} /></>,
@@ -66,7 +66,7 @@ export default function DashboardList() {
       {answer && 'error' in answer && (
         <p role="alert" className="rounded-md border border-rose-300 bg-rose-50 px-3 py-2 text-sm text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100">{answer.error}</p>
       )}
-      {answer && 'confirm' in answer && <DashboardDeleteConfirmation items={answer.confirm} />}
+      {answer && 'confirm' in answer && <BulkDeleteConfirmation items={answer.confirm} noun={['dashboard', 'dashboards']} />}
       <DashboardFilterForm list={list} />
       {selectable && <BulkDeleteBar noun="dashboards" rowCount={deletable} />}
       {list.view === 'card' && list.rows.length > 0 ? (

@@ -8,7 +8,7 @@ import { DateTime } from '../../list-table';
 import { linkClass } from '../../primitives/button';
 import { SelectBox } from '../../saved-queries/bulk-delete-bar';
 import { CertifiedBadge } from './certified-badge';
-import { FavoriteStar } from './favorite-star';
+import { FavoriteStar } from '~/ui/lists/favorite-star';
 import { THUMBNAIL_SHOWN_HEIGHT, THUMBNAIL_SHOWN_WIDTH, type ChartListRow } from './types';
 
 export function ChartCards({ rows, selectable }: { rows: ChartListRow[]; selectable: boolean }) {
@@ -28,7 +28,7 @@ export function ChartCards({ rows, selectable }: { rows: ChartListRow[]; selecta
                   <Link to={c.url} className={linkClass}>{c.name}</Link>
                   <CertifiedBadge by={c.certifiedBy} details={c.certificationDetails} />
                 </h2>
-                <FavoriteStar chartId={c.id} chartName={c.name} favorite={c.favorite} />
+                <FavoriteStar id={c.id} name={c.name} favorite={c.favorite} />
               </div>
               <p className="text-slate-600 dark:text-slate-300">{c.vizTypeName}</p>
               <p className="text-xs text-slate-500 dark:text-slate-400">Modified <DateTime iso={c.changedOn} /></p>

@@ -9,7 +9,7 @@ import { CertifiedBadge } from '../../charts/chart-list/certified-badge';
 import { DateTime } from '../../list-table';
 import { linkClass } from '../../primitives/button';
 import { SelectBox } from '../../saved-queries/bulk-delete-bar';
-import { FavoriteStar } from './favorite-star';
+import { FavoriteStar } from '~/ui/lists/favorite-star';
 import { StatusBadge } from './status-badge';
 import type { DashboardRow } from './types';
 
@@ -33,7 +33,7 @@ export function DashboardCards({ rows, selectable }: { rows: DashboardRow[]; sel
                   <Link to={d.url} className={linkClass}>{d.title}</Link>
                   <CertifiedBadge by={d.certifiedBy} details={d.certificationDetails} />
                 </h2>
-                <FavoriteStar dashboardId={d.id} title={d.title} favorite={d.favorite} />
+                <FavoriteStar id={d.id} name={d.title} favorite={d.favorite} />
               </div>
               <p><StatusBadge published={d.published} /></p>
               <p className="text-xs text-slate-500 dark:text-slate-400">Modified <DateTime iso={d.changedOn} /></p>

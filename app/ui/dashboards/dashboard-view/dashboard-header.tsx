@@ -4,7 +4,7 @@
  * form with `force=true` that keeps the page's other parameters, so it works without JavaScript)
  * and, for those who may edit, the 'Edit dashboard' link.
  */
-import { FavoriteStar } from '~/ui/dashboards/dashboard-list/favorite-star';
+import { FavoriteStar } from '~/ui/lists/favorite-star';
 import { StatusBadge } from '~/ui/dashboards/dashboard-list/status-badge';
 import { buttonClass } from '~/ui/primitives/button';
 
@@ -24,7 +24,7 @@ export function DashboardHeader({ dashboard, favorite, canEdit, hideTitle, keep 
     <div className="mb-4 flex flex-wrap items-center gap-3">
       {title}
       <StatusBadge published={dashboard.published} />
-      <FavoriteStar dashboardId={dashboard.id} title={dashboard.title} favorite={favorite} />
+      <FavoriteStar id={dashboard.id} name={dashboard.title} favorite={favorite} />
       <div className="ml-auto flex items-center gap-2">
         <form method="get" aria-label="Refresh dashboard">
           {keep.map(([name, value], index) => <input key={`${name}-${index}`} type="hidden" name={name} value={value} />)}

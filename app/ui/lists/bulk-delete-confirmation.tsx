@@ -1,18 +1,20 @@
 /**
- * The bulk delete's confirm step: the first post of the selection answers this list of titles; the
+ * The bulk delete's confirm step: the first post of the selection answers this list of names; the
  * second post (`confirmed`) deletes. A section on the page, so it works without JavaScript.
  */
 import { Form, Link, useLocation } from '@remix-run/react';
-import { CsrfInput } from '../../csrf-input';
-import { Button } from '../../primitives/button';
+import { CsrfInput } from '../csrf-input';
+import { Button } from '../primitives/button';
 
-export function DashboardDeleteConfirmation({ items }: { items: { id: number; name: string }[] }) {
+/** `noun`: what the list holds, singular and plural ('chart', 'charts'). */
+export function BulkDeleteConfirmation({ items, noun }: { items: { id: number; name: string }[]; noun: [one: string, many: string] }) {
+  const [one, many] = noun;
   const location = useLocation();
-  if (items.length === 0) return <p role="alert" className="text-sm">None of the selected dashboards exist any more.</p>;
+  if (items.length === 0) return <p role="alert" className="text-sm">None of the selected {many} exist any more.</p>;
   return (
     <section aria-labelledby="bulk-confirm-title" className="space-y-3 rounded-md border border-rose-300 bg-rose-50 p-4 text-sm dark:border-rose-700 dark:bg-rose-950">
-      <h2 id="bulk-confirm-title" className="font-semibold">{items.length === 1 ? 'Delete this dashboard?' : `Delete these ${items.length} dashboards?`}</h2>
-      <p>Are you sure you want to delete the selected dashboards?</p>
+      <h2 id="bulk-confirm-title" className="font-semibold">{items.length === 1 ? `Delete this ${one}?` : `Delete these ${items.length} ${many}?`}</h2>
+      <p>Are you sure you want to delete the selected {many}?</p>
       <ul className="list-inside list-disc">{items.map((i) => <li key={i.id}>{i.name}</li>)}</ul>
       <Form method="post" className="flex gap-3">
         <CsrfInput />

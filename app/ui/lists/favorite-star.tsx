@@ -1,11 +1,11 @@
 /**
- * A chart's favourite star: a posted form (the page action's `favorite` intent), so it works as
+ * A list row's favourite star (charts, dashboards): a posted form (the page action's `favorite` intent), so it works as
  * plain HTML; with JavaScript it posts through a fetcher and shows the new state at once.
  */
 import { useFetcher } from '@remix-run/react';
-import { CsrfInput } from '../../csrf-input';
+import { CsrfInput } from '../csrf-input';
 
-export function FavoriteStar({ chartId, chartName, favorite }: { chartId: number; chartName: string; favorite: boolean }) {
+export function FavoriteStar({ id, name, favorite }: { id: number; name: string; favorite: boolean }) {
   const fetcher = useFetcher();
   const pending = fetcher.formData?.get('favorite');
   const starred = typeof pending === 'string' ? pending === 'true' : favorite;
@@ -13,9 +13,9 @@ export function FavoriteStar({ chartId, chartName, favorite }: { chartId: number
     <fetcher.Form method="post" preventScrollReset className="inline-flex">
       <CsrfInput />
       <input type="hidden" name="intent" value="favorite" />
-      <input type="hidden" name="id" value={chartId} />
+      <input type="hidden" name="id" value={id} />
       <input type="hidden" name="favorite" value={String(!starred)} />
-      <button type="submit" aria-pressed={starred} aria-label={`Favorite ${chartName}`}
+      <button type="submit" aria-pressed={starred} aria-label={`Favorite ${name}`}
         title={starred ? 'Remove from favorites' : 'Add to favorites'}
         className={`rounded p-1 hover:bg-slate-100 dark:hover:bg-slate-800 ${starred ? 'text-amber-500' : 'text-slate-400 dark:text-slate-500'}`}>
         <svg viewBox="0 0 24 24" className="h-4 w-4" aria-hidden="true" focusable="false"
