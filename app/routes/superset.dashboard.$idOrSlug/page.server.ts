@@ -6,6 +6,7 @@
  */
 import { redirect } from '@remix-run/node';
 import { hasPermission } from '~/lib/permissions';
+import { parseStoredObject } from '~/lib/safe-json';
 import { dangerToast } from '~/lib/toasts';
 import { readForm } from '~/server/api/body.server';
 import { errorResponse, json, pageResult } from '~/server/api/error-response.server';
@@ -14,6 +15,8 @@ import { flashToasts } from '~/server/auth/session.server';
 import { dashboardChart, loadDashboardPage, type DashboardPageData } from '~/server/dashboards/page.server';
 import { getVisibleDashboard } from '~/server/dashboards/access.server';
 import { dashboardRefOf, type DashboardRef } from '~/server/dashboards/inputs.server';
+import { dashboardFormAction, PAGE_FORM_INTENTS } from '~/server/dashboards/page-actions.server';
+import { getDashboardDetail } from '~/server/dashboards/show.server';
 import { dashboardResource } from '~/server/dashboards/resource.server';
 import { DomainError, InvalidInputError, NotFoundError } from '~/server/domain-errors.server';
 import { addFavorite, removeFavorite } from '~/server/lists/favorites.server';
@@ -21,10 +24,30 @@ import { addFavorite, removeFavorite } from '~/server/lists/favorites.server';
 /** What `?standalone=` hides (dashboards.md §2's bit mask). */
 export type DashboardDisplay = { hideTitle: boolean; hideTabs: boolean; hideNav: boolean; hideChartControls: boolean };
 
+/** What edit mode starts from: the dashboard's own fields, and when it was last saved (the overwrite check). */
+export type DashboardEditing = {
+  properties: {
+    dashboard_title: string;
+    slug: string;
+    owners: { id: number; label: string }[];
+    roles: { id: number; label: string }[];
+    certified_by: string;
+    certification_details: string;
+    json_metadata: string;
+    css: string;
+  };
+  /** Superset's last_modified_time of the loaded dashboard, in epoch seconds. */
+  lastModifiedTime: number;
+  changedOn: string;
+  changedByName: string;
+};
+
 export type DashboardPage = DashboardPageData & {
   display: DashboardDisplay;
   /** `?edit=true` from someone who may edit: edit mode is asked for (the editor builds on this page). */
   editRequested: boolean;
+  /** The fields edit mode starts from; null unless editRequested. */
+  editing: DashboardEditing | null;
   /** Whether the charts offer Download CSV (can_csv, as the chart data API checks it). */
   canDownload: boolean;
 };
@@ -64,13 +87,35 @@ export async function loadDashboardRoute(request: Request, idOrSlug: string | un
       permalinkKey: q.get('permalink_key'),
       force: q.get('force') === 'true',
     });
+    const editRequested = q.get('edit') === 'true' && page.canEdit;
     return {
       ...page,
       display: displayOf(q.get('standalone')),
-      editRequested: q.get('edit') === 'true' && page.canEdit,
+      editRequested,
+      editing: editRequested ? await editingOf(user, page.dashboard.id) : null,
       canDownload: hasPermission(user.roles, 'can_csv', 'Superset'),
     };
   });
+}
+
+async function editingOf(user: Parameters<typeof getDashboardDetail>[0], id: number): Promise<DashboardEditing> {
+  const detail = await getDashboardDetail(user, { id });
+  const { positions: _positions, ...metadata } = (parseStoredObject(detail.json_metadata) ?? {}) as Record<string, unknown>;
+  return {
+    properties: {
+      dashboard_title: detail.dashboard_title,
+      slug: detail.slug ?? '',
+      owners: detail.owners.map((o) => ({ id: o.id, label: [o.first_name, o.last_name].filter(Boolean).join(' ') || String(o.id) })),
+      roles: detail.roles.map((r) => ({ id: r.id, label: r.name })),
+      certified_by: detail.certified_by ?? '',
+      certification_details: detail.certification_details ?? '',
+      json_metadata: JSON.stringify(metadata, null, 2),
+      css: detail.css ?? '',
+    },
+    lastModifiedTime: Math.floor(Date.parse(detail.changed_on) / 1000),
+    changedOn: detail.changed_on,
+    changedByName: detail.changed_by_name,
+  };
 }
 
 /** The star's plain form: star or unstar, then back to the same address (with a notice when refused). */
@@ -80,7 +125,9 @@ export async function dashboardRouteAction(request: Request, idOrSlug: string | 
   const back = new URL(request.url);
   const location = `${back.pathname}${back.search}`;
   return pageResult(async () => {
-    if (form.get('intent') !== 'favorite') throw new InvalidInputError(`Unknown intent: ${String(form.get('intent') ?? '')}`);
+    const intent = String(form.get('intent') ?? '');
+    if ((PAGE_FORM_INTENTS as readonly string[]).includes(intent)) return dashboardFormAction(request, user, refOf(idOrSlug), form, location);
+    if (intent !== 'favorite') throw new InvalidInputError(`Unknown intent: ${intent}`);
     const dashboard = await getVisibleDashboard(user, refOf(idOrSlug));
     try {
       await (form.get('favorite') === 'true' ? addFavorite : removeFavorite)(user, dashboardResource, dashboard.id);

@@ -54,6 +54,13 @@ export type DashboardPageData = {
   boxes: Record<string, ChartBox>;
   /** The charts drawn for the active tabs, by chart id. */
   rendered: Record<string, RenderedChart>;
+  /**
+   * Charts on screen (in the active tabs) the server left undrawn because they sit below the fold:
+   * the page draws each when it comes into view (and, without JavaScript, in a lazily loaded frame).
+   */
+  deferredCharts: number[];
+  /** The dashboard's own CSS, applied on its page. */
+  css: string;
   /** A permalink that could not be opened: the page shows the dashboard in its default state and says so. */
   notice: string | null;
 };
@@ -169,6 +176,8 @@ export async function loadDashboardPage(user: CurrentUser, ref: DashboardRef, op
     ),
     boxes,
     rendered,
+    deferredCharts: [],
+    css: dashboard.css ?? '',
     notice,
   };
 }

@@ -16,6 +16,7 @@ import { requestJson } from '~/ui/request-json';
 import { DashboardViewContext, type DashboardChartInfo, type DashboardView, type HeldChart } from './context';
 import { DashboardHeader } from './dashboard-header';
 import { DashboardLayoutView } from './dashboard-layout';
+import type { DashboardProperties } from '~/ui/dashboards/dashboard-editor/contract';
 
 /** The loader's answer (app/routes/superset.dashboard.$idOrSlug/page.server.ts), as the page reads it. */
 export type DashboardPageView = {
@@ -28,9 +29,42 @@ export type DashboardPageView = {
   charts: Record<string, DashboardChartInfo>;
   boxes: Record<string, { width: number; height: number }>;
   rendered: Record<string, HeldChart>;
+  /** Charts on screen the server left for the browser (below the fold). */
+  deferredCharts: number[];
+  css: string;
   notice: string | null;
   display: { hideTitle: boolean; hideTabs: boolean; hideNav: boolean; hideChartControls: boolean };
+  editRequested: boolean;
+  /** What edit mode starts from (app/routes/superset.dashboard.$idOrSlug/page.server.ts); null unless editRequested. */
+  editing: {
+    properties: DashboardProperties;
+    lastModifiedTime: number;
+    changedOn: string;
+    changedByName: string;
+  } | null;
 };
+
+type EditorModule = typeof import('~/ui/dashboards/dashboard-editor/dashboard-editor');
+
+/**
+ * The editor, loaded with import() once the page has hydrated and edit mode was asked for: the
+ * view page's code stays small, and until the editor arrives (or without JavaScript) the page
+ * shows the dashboard as it is.
+ */
+function useEditorModule(wanted: boolean): EditorModule | null {
+  const [module, setModule] = useState<EditorModule | null>(null);
+  useEffect(() => {
+    if (!wanted || module) return;
+    let cancelled = false;
+    void import('~/ui/dashboards/dashboard-editor/dashboard-editor').then((loaded) => {
+      if (!cancelled) setModule(loaded);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [wanted, module]);
+  return wanted ? module : null;
+}
 
 /** Parameters the tab links and the Refresh form do not carry on (they are the links' own, or one-off). */
 const NOT_CARRIED = new Set(['tab', 'force']);
@@ -98,6 +132,7 @@ export function DashboardPage({ page }: { page: DashboardPageView }) {
   const shell = useShell();
   const activeTabs = useMemo(() => activeTabsFor(page.layout, page.activeTabs, location.search), [page, location.search]);
   const fetched = useTabCharts(page, activeTabs);
+  const editorModule = useEditorModule(hydrated && page.editRequested);
 
   const carried = useMemo(() => [...new URLSearchParams(location.search)].filter(([name]) => !NOT_CARRIED.has(name)), [location.search]);
   const view: DashboardView = {
@@ -119,6 +154,10 @@ export function DashboardPage({ page }: { page: DashboardPageView }) {
     },
     selectTab: hydrated ? (tabId) => navigate(view.tabHref(tabId), { preventScrollReset: true }) : null,
   };
+  if (editorModule) {
+    const Editor = editorModule.default;
+    return <DashboardViewContext.Provider value={view}><Editor page={page} /></DashboardViewContext.Provider>;
+  }
   return (
     <DashboardViewContext.Provider value={view}>
       <div className="min-w-0">
