@@ -17,6 +17,7 @@ import { DashboardViewContext, type DashboardChartInfo, type DashboardView, type
 import { DashboardHeader } from './dashboard-header';
 import { DashboardLayoutView } from './dashboard-layout';
 import type { DashboardProperties } from '~/ui/dashboards/dashboard-editor/contract';
+import { EditWithoutJs } from '~/ui/dashboards/properties/edit-without-js';
 
 /** The loader's answer (app/routes/superset.dashboard.$idOrSlug/page.server.ts), as the page reads it. */
 export type DashboardPageView = {
@@ -166,6 +167,7 @@ export function DashboardPage({ page }: { page: DashboardPageView }) {
         {page.notice && (
           <p role="alert" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">{page.notice}</p>
         )}
+        {page.editRequested && <EditWithoutJs page={page} />}
         <DashboardLayoutView />
       </div>
     </DashboardViewContext.Provider>
