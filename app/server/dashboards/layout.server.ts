@@ -6,6 +6,7 @@
  * at copies. Only app/lib is imported, so the layout editor may share these once they move there.
  */
 import { z } from 'zod';
+import { JsonMetadataKeysSchema } from '~/lib/dashboard/json-metadata';
 
 /** The component types of a layout (Superset's componentTypes). */
 export const COMPONENT_TYPES = ['ROOT', 'GRID', 'HEADER', 'ROW', 'COLUMN', 'CHART', 'MARKDOWN', 'DIVIDER', 'TABS', 'TAB', 'DYNAMIC'] as const;
@@ -14,7 +15,6 @@ export const COMPONENT_TYPES = ['ROOT', 'GRID', 'HEADER', 'ROW', 'COLUMN', 'CHAR
 export const VERSION_KEY = 'DASHBOARD_VERSION_KEY';
 
 const NOT_STRING = 'Not a valid string.';
-const NOT_BOOLEAN = 'Not a valid boolean.';
 const NOT_INTEGER = 'Not a valid integer.';
 const NOT_LIST = 'Not a valid list.';
 const NOT_MAPPING = 'Not a valid mapping type.';
@@ -54,34 +54,8 @@ export const LayoutSchema = z.record(z.string(), z.unknown(), { error: 'Must be 
   }
 });
 
-/** Superset's DashboardJSONMetadataSchema with the keys section 3 names; any other key is refused. */
-export const JsonMetadataSchema = z.strictObject({
-  color_namespace: text.nullish(),
-  color_scheme: text.nullish(),
-  color_scheme_domain: z.array(text, { error: NOT_LIST }).nullish(),
-  expanded_slices: mapping.nullish(),
-  label_colors: mapping.nullish(),
-  // A list of labels in Superset 4+, a label → colour mapping before.
-  shared_label_colors: z.union([z.array(text), mapping], { error: 'Not a valid list or mapping.' }).nullish(),
-  map_label_colors: mapping.nullish(),
-  refresh_frequency: integer.min(0, 'Must be greater than or equal to 0.').nullish(),
-  timed_refresh_immune_slices: z.array(integer, { error: NOT_LIST }).nullish(),
-  cross_filters_enabled: z.boolean({ error: NOT_BOOLEAN }).nullish(),
-  default_filters: text.nullish(),
-  filter_scopes: mapping.nullish(),
-  chart_configuration: mapping.nullish(),
-  global_chart_configuration: mapping.nullish(),
-  native_filter_configuration: z.array(mapping, { error: NOT_LIST }).nullish(),
-  stagger_time: integer.min(0, 'Must be greater than or equal to 0.').nullish(),
-  stagger_refresh: z.boolean({ error: NOT_BOOLEAN }).nullish(),
-  filter_bar_orientation: z.enum(['VERTICAL', 'HORIZONTAL'], { error: 'Must be one of: VERTICAL, HORIZONTAL.' }).nullish(),
-  // Superset's save carries the layout here; it is stored as position_json, not in the metadata.
-  positions: LayoutSchema.nullish(),
-  show_native_filters: z.boolean({ error: NOT_BOOLEAN }).nullish(),
-  native_filter_migration: mapping.nullish(),
-  import_time: integer.nullish(),
-  remote_id: integer.nullish(),
-}, { error: 'Must be a JSON object.' });
+/** Superset's DashboardJSONMetadataSchema with the keys section 3 names (app/lib/dashboard/json-metadata.ts, shared with the properties editor); `positions` checked as a layout. */
+export const JsonMetadataSchema = JsonMetadataKeysSchema.extend({ positions: LayoutSchema.nullish() });
 
 function chartComponents(layout: Layout): LayoutComponent[] {
   return Object.entries(layout)

@@ -48,7 +48,7 @@ export const dashboardResource = defineResource<Dashboard>({
     changed_on: dateFilters('changed_on'),
     ...auditSearch,
   },
-  related: { owners: 'user', created_by: 'user', changed_by: 'user' },
+  related: { owners: 'user', created_by: 'user', changed_by: 'user', roles: 'role' },
   distinct: [],
   permissions: ['can_read', 'can_write', 'can_export'],
   favoriteClassName: 'Dashboard',

@@ -74,6 +74,22 @@ async function relatedDatabases(user: CurrentUser, query: RelatedQuery): Promise
   return { count, page: page.map(toItem), included: included.map(toItem) };
 }
 
+/** Roles by name (the dashboard properties' Roles picker, Superset's FilterRelatedRoles): their id and name only. */
+async function relatedRoles(query: RelatedQuery): Promise<Found> {
+  const { Role } = models();
+  const where = query.filter ? likeWhere(`${Role.name}.name`, query.filter, 'contains') : {};
+  const order: [ReturnType<typeof fn> | ReturnType<typeof col>, string][] = [[fn('lower', col(`${Role.name}.name`)), 'ASC'], [col(`${Role.name}.id`), 'ASC']];
+  const toItem = (r: InstanceType<typeof Role>): RelatedItem => ({ value: r.id, text: r.name });
+  const [count, page] = await Promise.all([
+    Role.count({ where }),
+    Role.findAll({ where, attributes: ['id', 'name'], order, limit: query.page_size, offset: query.page * query.page_size }),
+  ]);
+  const included = query.include_ids.length && query.page === 0
+    ? await Role.findAll({ where: { id: { [Op.in]: query.include_ids } }, attributes: ['id', 'name'], order })
+    : [];
+  return { count, page: page.map(toItem), included: included.map(toItem) };
+}
+
 export async function relatedResource(user: CurrentUser, resource: ResourceDefinition, column: string, query: RelatedQuery): Promise<RelatedAnswer> {
   requirePermission(user, 'can_read', resource.view);
   const kind = Object.hasOwn(resource.related, column) ? resource.related[column] : undefined;
@@ -81,7 +97,7 @@ export async function relatedResource(user: CurrentUser, resource: ResourceDefin
     const known = Object.keys(resource.related);
     throw new NotFoundError(`${resource.name} has no related column "${column}". Related columns: ${known.length ? known.join(', ') : 'none'}.`);
   }
-  const found = kind === 'user' ? await relatedUsers(query) : await relatedDatabases(user, query);
+  const found = kind === 'user' ? await relatedUsers(query) : kind === 'role' ? await relatedRoles(query) : await relatedDatabases(user, query);
   // include_ids (the values already chosen in a picker) come first on the first page, once each.
   const onPage = new Set(found.page.map((i) => i.value));
   const extra = found.included.filter((i) => !onPage.has(i.value));

@@ -47,8 +47,8 @@ export type FilterOperatorDef = {
   where(value: ListFilterValue, ctx: FilterContext): WhereOptions;
 };
 
-/** A `related/{column}` source: users, or databases for datasets and saved queries. */
-export type RelatedKind = 'user' | 'database';
+/** A `related/{column}` source: users, databases for datasets and saved queries, roles for dashboards. */
+export type RelatedKind = 'user' | 'database' | 'role';
 
 export type ResourceDefinition<M extends Model = Model> = {
   /** The URL segment: /api/v1/<name>/. */
