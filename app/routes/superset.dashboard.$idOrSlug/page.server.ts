@@ -12,6 +12,7 @@ import { readForm } from '~/server/api/body.server';
 import { errorResponse, json, pageResult } from '~/server/api/error-response.server';
 import { requireUserWith } from '~/server/auth/current-user.server';
 import { flashToasts } from '~/server/auth/session.server';
+import { chartDocument, chartDocumentResponse, chartErrorDocument } from '~/server/dashboards/chart-document.server';
 import { dashboardChart, loadDashboardPage, type DashboardPageData } from '~/server/dashboards/page.server';
 import { getVisibleDashboard } from '~/server/dashboards/access.server';
 import { dashboardRefOf, type DashboardRef } from '~/server/dashboards/inputs.server';
@@ -139,14 +140,55 @@ export async function dashboardRouteAction(request: Request, idOrSlug: string | 
   });
 }
 
-/** GET …/chart/{chartId}: one chart of the dashboard drawn at its box, as JSON (the page's tab switch). */
+/** The sizes `?width=` and `?height=` may ask for, in pixels. */
+const WIDTH_RANGE = [100, 4000] as const;
+const HEIGHT_RANGE = [80, 4000] as const;
+
+/** `?width=` / `?height=`: absent, or a whole number clamped into its range (a 400 otherwise). */
+function sizeParam(q: URLSearchParams, name: 'width' | 'height', [min, max]: readonly [number, number]): number | undefined {
+  const raw = q.get(name);
+  if (raw === null || raw === '') return undefined;
+  if (!/^\d{1,9}$/.test(raw)) throw new InvalidInputError({ [name]: ['Must be a whole number of pixels.'] });
+  return Math.min(Math.max(Number(raw), min), max);
+}
+
+/** What a chart frame shows for an error: the status, and the message (HTML, never JSON). */
+async function chartErrorPage(error: unknown): Promise<Response> {
+  const answer = errorResponse(error);
+  // Redirects (the login page) pass; any other answer becomes a short message in the frame.
+  if (answer.status >= 300 && answer.status < 400) return answer;
+  let text = 'The chart could not be drawn.';
+  if (error instanceof DomainError) text = error.message;
+  else if (answer.status === 404) text = 'Chart not found on this dashboard.';
+  else if (answer.status === 401) text = 'Log in to see this chart.';
+  else if (answer.status === 403) text = 'You are not allowed to see this chart.';
+  else if (answer.status < 500) {
+    const body = (await answer.clone().json().catch(() => null)) as { message?: unknown } | null;
+    if (typeof body?.message === 'string') text = body.message;
+  }
+  return chartDocumentResponse(chartErrorDocument(text), answer.status);
+}
+
+/**
+ * GET …/chart/{chartId}: one chart of the dashboard drawn at its box (or `?width=`/`?height=`),
+ * in the colours the page gives it (`?tab=` names the page's tabs), as JSON (the page's tab
+ * switch and charts below the fold) or, with `?format=html`, as a standalone HTML document (the
+ * lazy frame without JavaScript).
+ */
 export async function dashboardChartRoute(request: Request, idOrSlug: string | undefined, chartId: string | undefined): Promise<Response> {
+  const q = new URL(request.url).searchParams;
+  const html = q.get('format') === 'html';
   try {
     const user = await requireUserWith(request, 'can_read', 'Dashboard');
     if (!chartId || !/^\d{1,9}$/.test(chartId)) throw new NotFoundError('Chart not found on this dashboard.');
-    const chart = await dashboardChart(user, refOf(idOrSlug), Number(chartId), { force: new URL(request.url).searchParams.get('force') === 'true' });
-    return json(chart);
+    const box = { width: sizeParam(q, 'width', WIDTH_RANGE), height: sizeParam(q, 'height', HEIGHT_RANGE) };
+    const { chart, name } = await dashboardChart(user, refOf(idOrSlug), Number(chartId), {
+      force: q.get('force') === 'true',
+      box,
+      tabs: q.getAll('tab').slice(0, 50),
+    });
+    return html ? chartDocumentResponse(await chartDocument(name, chart)) : json(chart);
   } catch (error) {
-    return errorResponse(error);
+    return html ? chartErrorPage(error) : errorResponse(error);
   }
 }

@@ -10,9 +10,9 @@
  * the page: it is a `failed` chart with the message the frame shows, as Superset's chart state.
  */
 import type { ChartDataResult, QueryContext } from '~/lib/chart-data/types';
-import { createColorContext } from '~/lib/colors';
+import { createColorContext, type ColorContext, type ForcedColor } from '~/lib/colors';
 import { loadViz } from '~/viz/registry';
-import type { EChartsModel, FormData, VizDatasource } from '~/viz/types';
+import type { ChartModel, EChartsModel, FormData, VizDatasource, VizPlugin } from '~/viz/types';
 import type { CurrentUser } from '../auth/current-user.server';
 import { chartData } from '../chart-data/service.server';
 import { parseChartDataRequest } from '../chart-data/request.server';
@@ -46,6 +46,22 @@ export interface RenderOptions {
   height: number;
   force?: boolean;
   theme?: 'light' | 'dark';
+  /**
+   * The colour state the chart draws with: a dashboard passes one context for all its charts, so
+   * a label keeps its colour across them. Without it the chart colours on its own, forcing the
+   * form data's `label_colors` (how a dashboard hands a chart the colours it gave it).
+   */
+  colors?: ColorContext;
+}
+
+/** A chart's own colour context: Explore's (nothing shared), with the form data's `label_colors` forced. */
+export function chartColorContext(formData: FormData): ColorContext {
+  const colors = createColorContext({ shareLabelColors: false });
+  const forced = formData.label_colors;
+  if (forced && typeof forced === 'object' && !Array.isArray(forced)) {
+    colors.getNamespace(formData.color_namespace as string | undefined).setColors(forced as Record<string, ForcedColor>);
+  }
+  return colors;
 }
 
 /** `"12__table"` → 12; the form data's datasource as Superset writes it. */
@@ -90,13 +106,22 @@ function withDrawnParts(props: Record<string, unknown>): Record<string, unknown>
 
 const failed = (base: Omit<RenderedChart, 'model' | 'rowCount'>, message: string): RenderedChart => ({ ...base, model: { kind: 'failed', message }, rowCount: null });
 
-export async function renderChart(user: CurrentUser, formData: FormData, options: RenderOptions): Promise<RenderedChart> {
+/**
+ * A chart's data, asked for and answered: what drawChart needs. A chart that cannot be drawn (no
+ * chart type, no dataset, a failed query) or has no rows is already `final`.
+ */
+export type QueriedChart =
+  | { final: RenderedChart }
+  | { final: null; plugin: VizPlugin; chart: Omit<RenderedChart, 'model' | 'rowCount'> & { datasource: VizDatasource }; rowCount: number | null };
+
+/** The query half of renderChart: a dashboard queries its charts at once, then draws them in layout order. */
+export async function queryChart(user: CurrentUser, formData: FormData, options: { force?: boolean } = {}): Promise<QueriedChart> {
   const vizType = String(formData.viz_type ?? '');
   const base: Omit<RenderedChart, 'model' | 'rowCount'> = { vizType, formData, queryContext: null, queriesData: [], datasource: null };
   const plugin = await loadViz(vizType);
-  if (!plugin) return failed(base, `There is no chart type "${vizType}".`);
+  if (!plugin) return { final: failed(base, `There is no chart type "${vizType}".`) };
   const datasourceId = datasourceIdOf(formData);
-  if (datasourceId === null) return failed(base, 'The chart has no dataset.');
+  if (datasourceId === null) return { final: failed(base, 'The chart has no dataset.') };
 
   let loaded: LoadedSource;
   let queryContext: QueryContext;
@@ -109,26 +134,55 @@ export async function renderChart(user: CurrentUser, formData: FormData, options
     queriesData = (answer.body as { result: ChartDataResult[] }).result;
   } catch (error) {
     // Superset's chart states: a query error is the chart's first error; a stopped query is stopped.
-    if (error instanceof SqlLabError) return failed(base, error.error.message);
-    if (error instanceof QueryStoppedError) return failed(base, 'The query was stopped.');
-    if (error instanceof DomainError) return failed(base, error.message);
+    if (error instanceof SqlLabError) return { final: failed(base, error.error.message) };
+    if (error instanceof QueryStoppedError) return { final: failed(base, 'The query was stopped.') };
+    if (error instanceof DomainError) return { final: failed(base, error.message) };
     throw error;
   }
-  const datasource = vizDatasourceOf(loaded);
-  const filled: Omit<RenderedChart, 'model' | 'rowCount'> = { vizType, formData, queryContext, queriesData, datasource };
+  const chart = { vizType, formData, queryContext, queriesData, datasource: vizDatasourceOf(loaded) };
   const rowCount = queriesData[0]?.rowcount ?? null;
   if (queriesData.every((q) => (q.rowcount ?? q.data?.length ?? 0) === 0)) {
-    return { ...filled, model: { kind: 'empty', message: NO_RESULTS_MESSAGE }, rowCount };
+    return { final: { ...chart, model: { kind: 'empty', message: NO_RESULTS_MESSAGE }, rowCount } };
   }
+  return { final: null, plugin, chart, rowCount };
+}
+
+/** The chart's model (transformProps), with the colours of `options.colors`; null for a final chart. */
+function modelOf(queried: QueriedChart, options: RenderOptions): ChartModel | null {
+  if (queried.final) return null;
+  const { plugin, chart } = queried;
+  return plugin.transformProps({
+    formData: chart.formData, queriesData: chart.queriesData, width: options.width, height: options.height, datasource: chart.datasource,
+    colors: options.colors ?? chartColorContext(chart.formData), theme: options.theme ?? 'light',
+  });
+}
+
+/**
+ * Runs the chart's transformProps for its colours only: the labels it meets take their colours in
+ * `colors`, as if it were drawn. A chart that cannot be drawn colours nothing.
+ */
+export function colorLabels(queried: QueriedChart, options: RenderOptions & { colors: ColorContext }): void {
   try {
-    const model = plugin.transformProps({
-      formData, queriesData, width: options.width, height: options.height, datasource,
-      colors: createColorContext({ shareLabelColors: false }), theme: options.theme ?? 'light',
-    });
+    modelOf(queried, options);
+  } catch {
+    // Drawing it would fail too: such a chart shows its message and colours no label.
+  }
+}
+
+/** The drawing half of renderChart. */
+export function drawChart(queried: QueriedChart, options: RenderOptions): RenderedChart {
+  if (queried.final) return queried.final;
+  const { chart: filled, rowCount } = queried;
+  try {
+    const model = modelOf(queried, options)!;
     if (model.kind === 'echarts') return { ...filled, model: { kind: 'echarts', svg: renderEChartsSvg(model), width: model.width, height: model.height }, rowCount };
     return { ...filled, model: { kind: 'html', props: withDrawnParts(model.props as Record<string, unknown>), width: model.width, height: model.height }, rowCount };
   } catch (error) {
     if (error instanceof ChartRenderError) return { ...filled, model: { kind: 'failed', message: error.message }, rowCount };
     return { ...filled, model: { kind: 'failed', message: `The chart could not be drawn: ${error instanceof Error ? error.message : String(error)}` }, rowCount };
   }
+}
+
+export async function renderChart(user: CurrentUser, formData: FormData, options: RenderOptions): Promise<RenderedChart> {
+  return drawChart(await queryChart(user, formData, { force: options.force }), options);
 }

@@ -1,19 +1,27 @@
 /**
  * The dashboard page's domain half: the dashboard the user may see, its layout (position_json
  * read and repaired by the layout module, with the charts the user may see), the active tabs, and
- * every chart on screen in those tabs drawn on the server in one pass (at most RENDER_CONCURRENCY
- * at a time, so a large dashboard neither waits on one chart after another nor opens every
- * database connection at once). Charts in other tabs are not queried: the page draws them when
- * their tab opens, by URL (the loader again) or through dashboardChart (the chart resource
- * route). Trusts only what access.server.ts decides: a dashboard out of sight is a 404, and a
- * chart is answered only when it is on this dashboard and the user may see it.
+ * every chart on screen in those tabs above the fold (app/lib/dashboard/fold.ts) drawn on the
+ * server in one pass: queried at most RENDER_CONCURRENCY at a time (so a large dashboard neither
+ * waits on one chart after another nor opens every database connection at once), then coloured
+ * and drawn in layout order (see PageColors). Charts below the fold and in other tabs are not
+ * queried: the page draws them when they come into view or their tab opens, by URL (the loader
+ * again) or through dashboardChart (the chart resource route). Trusts only what access.server.ts
+ * decides: a dashboard out of sight is a 404, and a chart is answered only when it is on this
+ * dashboard and the user may see it, or when the user may edit the dashboard and see the chart.
  */
+import { createColorContext, type CategoricalColorNamespace, type ColorContext, type ColorScale } from '~/lib/colors';
+import { chartsBelowFold } from '~/lib/dashboard/fold';
 import {
-  chartIdsInLayout, GRID_BASE_UNIT, GRID_COLUMN_COUNT, GRID_GUTTER_SIZE, activeTabsShowing, getItem, parseLayout, resolveActiveTabs, visibleChartIds,
-  type DashboardLayout,
+  chartIdsInLayout, GRID_BASE_UNIT, GRID_COLUMN_COUNT, GRID_DEFAULT_CHART_HEIGHT, GRID_DEFAULT_CHART_WIDTH, GRID_GUTTER_SIZE, activeTabsShowing, getItem, parseLayout,
+  resolveActiveTabs, visibleChartIds, type DashboardLayout,
 } from '~/lib/dashboard/layout';
+import { parseStoredObject } from '~/lib/safe-json';
+import { readDashboardJsonMetadata, type DashboardJsonMetadata } from '~/lib/stored-json/dashboard-json-metadata';
+import type { FormData } from '~/viz/types';
 import { requirePermission, type CurrentUser } from '../auth/current-user.server';
-import { renderChart, type RenderedChart } from '../charts/render-chart.server';
+import { findVisibleChart } from '../charts/ownership.server';
+import { colorLabels, drawChart, queryChart, type QueriedChart, type RenderedChart } from '../charts/render-chart.server';
 import { DomainError, NotFoundError } from '../domain-errors.server';
 import { favoriteStatus } from '../lists/favorites.server';
 import { canEditDashboard, getVisibleDashboard, VIEW } from './access.server';
@@ -73,15 +81,19 @@ export type DashboardPageOptions = {
   force?: boolean;
 };
 
+/** The box of a chart `width` grid columns wide and `units` height units tall: its columns of the page width, its height less the title bar. */
+function boxOf(width: number | undefined, units: number | undefined): ChartBox {
+  const columns = Math.min(Math.max(width ?? GRID_DEFAULT_CHART_WIDTH, 1), GRID_COLUMN_COUNT);
+  return {
+    width: Math.max(Math.round(columns * (DASHBOARD_PAGE_WIDTH / GRID_COLUMN_COUNT)) - GRID_GUTTER_SIZE, 100),
+    height: Math.max((units ?? GRID_DEFAULT_CHART_HEIGHT) * GRID_BASE_UNIT - CHART_HEADER_HEIGHT, MIN_CHART_HEIGHT),
+  };
+}
+
 /** The box a chart component is drawn in: its grid columns of the page width, its height units less the title bar. */
 export function chartBoxOf(layout: DashboardLayout, componentId: string): ChartBox {
   const meta = getItem(layout, componentId)?.meta ?? {};
-  const columns = Math.min(Math.max(meta.width ?? 4, 1), GRID_COLUMN_COUNT);
-  const units = meta.height ?? 50;
-  return {
-    width: Math.max(Math.round(columns * (DASHBOARD_PAGE_WIDTH / GRID_COLUMN_COUNT)) - GRID_GUTTER_SIZE, 100),
-    height: Math.max(units * GRID_BASE_UNIT - CHART_HEADER_HEIGHT, MIN_CHART_HEIGHT),
-  };
+  return boxOf(meta.width, meta.height);
 }
 
 function chartComponents(layout: DashboardLayout): Map<number, string> {
@@ -106,7 +118,7 @@ async function mapWithLimit<T, R>(items: readonly T[], limit: number, work: (ite
   return results;
 }
 
-type Loaded = { dashboardId: number; layout: DashboardLayout; charts: DashboardChart[] };
+type Loaded = { layout: DashboardLayout; charts: DashboardChart[]; metadata: DashboardJsonMetadata };
 
 async function loadLayout(user: CurrentUser, ref: DashboardRef): Promise<Loaded & { dashboard: Awaited<ReturnType<typeof getVisibleDashboard>> }> {
   requirePermission(user, 'can_read', VIEW);
@@ -117,12 +129,107 @@ async function loadLayout(user: CurrentUser, ref: DashboardRef): Promise<Loaded 
     chartNames: Object.fromEntries(charts.map((c) => [c.id, c.slice_name])),
     title: dashboardTitle(dashboard),
   });
-  return { dashboard, dashboardId: dashboard.id, layout, charts };
+  return { dashboard, layout, charts, metadata: readDashboardJsonMetadata(dashboard.json_metadata) };
 }
 
-function draw(user: CurrentUser, chart: DashboardChart, box: ChartBox, force: boolean): Promise<RenderedChart> {
-  // dashboardCharts sets viz_type from the chart's own column: the form data's viz_type is always there.
-  return renderChart(user, { ...chart.form_data, viz_type: chart.viz_type }, { width: box.width, height: box.height, force });
+/**
+ * Colours on a dashboard, as Superset's: the dashboard's `color_scheme` (json_metadata) replaces
+ * each chart's own; its `label_colors` force a label's colour in every chart (and the colours
+ * `map_label_colors` saved for the labels of `shared_label_colors`, under them); and the page has
+ * one colour namespace, whatever namespace a chart asks for, so a label coloured by one chart
+ * keeps that colour in the next ('boy' is the same in the pie and the bar).
+ *
+ * The rule that makes it deterministic: the page's charts are those it draws on the server (on
+ * screen for the active tabs, above the fold), and each takes its colours after the page's
+ * charts that come before it in layout order, whatever query answers first; a chart the page
+ * leaves to the browser (below the fold, in a tab opened later, or added by the editor) comes
+ * after all the page's charts of its screen (the tabs that show it). The page queries its charts
+ * at once and colours them in layout order; dashboardChart replays the page's charts first (their
+ * answers come from the chart data cache the page has just filled), so it draws a chart in the
+ * colours the page gives it. Within a chart, a new label takes the first colour of the scheme
+ * that none of the chart's other labels has. Two charts left to the browser do not see each
+ * other's new labels: replaying them too would cost a query per chart before each one.
+ *
+ * The colours a chart drew with go back in its form data as `label_colors`, so the browser,
+ * redoing transformProps with the chart's own colour context, forces exactly those colours.
+ */
+class PageColors {
+  private readonly namespace: CategoricalColorNamespace;
+  /** The labels whose colour the dashboard forces. */
+  private readonly forced: Set<string>;
+
+  constructor(metadata: DashboardJsonMetadata) {
+    this.namespace = createColorContext().getNamespace(metadata.color_namespace).applyDashboardColors(metadata, true);
+    const shared = Array.isArray(metadata.shared_label_colors) ? metadata.shared_label_colors : [];
+    const saved = Object.keys(metadata.map_label_colors ?? {}).filter((label) => shared.includes(label));
+    this.forced = new Set([...Object.keys(metadata.label_colors ?? {}), ...saved].map((label) => label.trim()));
+  }
+
+  /**
+   * Gives the chart's labels their page colours before it draws: a label the page knows (forced,
+   * or coloured by an earlier chart) keeps its colour, and each new one takes the first colour of
+   * the chart's scheme that none of its other labels has. Done ahead (a dry run of transformProps
+   * tells the labels, in the order the chart meets them) so a new label does not take the colour
+   * a known label of the same chart is about to bring in.
+   */
+  private prime(queried: QueriedChart, box: ChartBox): void {
+    const probe = createColorContext({ shareLabelColors: false });
+    const met: Array<{ schemeId: string | null | undefined; scale: ColorScale }> = [];
+    colorLabels(queried, {
+      ...box,
+      colors: {
+        getNamespace: probe.getNamespace,
+        getScale: (schemeId) => {
+          const scale = probe.getScale(schemeId);
+          met.push({ schemeId, scale });
+          return scale;
+        },
+      },
+    });
+    for (const { schemeId, scale: probed } of met) {
+      const labels = Object.keys(probed.getColorMap());
+      const scale = this.namespace.getScale(schemeId);
+      const known = this.namespace.getColorMap();
+      const isNew = (label: string) => known[label] === undefined && !this.forced.has(label);
+      const taken = new Set(labels.filter((label) => !isNew(label)).map((label) => scale.getColor(label)));
+      labels.filter(isNew).forEach((label, index) => {
+        const color = scale.colors.find((c) => !taken.has(c)) ?? scale.colors[index % scale.colors.length];
+        taken.add(color);
+        scale.setColor(label, color).getColor(label);
+      });
+    }
+  }
+
+  /** Draws the chart in the page's colours, and hands the browser those colours in its form data. */
+  draw(queried: QueriedChart, box: ChartBox): RenderedChart {
+    this.prime(queried, box);
+    const scales: ColorScale[] = [];
+    const colors: ColorContext = {
+      getNamespace: () => this.namespace,
+      getScale: (schemeId) => {
+        const scale = this.namespace.getScale(schemeId);
+        scales.push(scale);
+        return scale;
+      },
+    };
+    const drawn = drawChart(queried, { ...box, colors });
+    const labelColors = Object.assign({}, ...scales.map((scale) => scale.getColorMap())) as Record<string, string>;
+    if (Object.keys(labelColors).length === 0) return drawn;
+    const own = drawn.formData.label_colors;
+    return { ...drawn, formData: { ...drawn.formData, label_colors: { ...(own && typeof own === 'object' ? own : {}), ...labelColors } } };
+  }
+
+  /** Lets the chart colour its labels, as if drawn, without drawing it. */
+  replay(queried: QueriedChart, box: ChartBox): void {
+    this.prime(queried, box);
+  }
+}
+
+/** The chart's form data on the dashboard: its viz type from its own column, the dashboard's colour scheme over its own. */
+function formDataOn(chart: Pick<DashboardChart, 'form_data' | 'viz_type'>, metadata: DashboardJsonMetadata): FormData {
+  const formData: FormData = { ...chart.form_data, viz_type: chart.viz_type };
+  if (metadata.color_scheme) formData.color_scheme = metadata.color_scheme;
+  return formData;
 }
 
 /** The tabs to show: the permalink's, then each `?tab=` in turn taking over its own tab group. */
@@ -139,26 +246,43 @@ async function requestedTabs(user: CurrentUser, dashboardId: number, layout: Das
       notice = `The permalink could not be opened: ${error.message}`;
     }
   }
-  for (const tab of options.tabs ?? []) if (getItem(layout, tab)?.type === 'TAB') tabs = activeTabsShowing(layout, tab, tabs);
-  return { tabs: resolveActiveTabs(layout, tabs), notice };
+  return { tabs: withTabs(layout, tabs, options.tabs), notice };
+}
+
+/** `tabs` with each of `requested` in turn taking over its own tab group, resolved. */
+function withTabs(layout: DashboardLayout, tabs: string[], requested: readonly string[] = []): string[] {
+  let active = tabs;
+  for (const tab of requested) if (getItem(layout, tab)?.type === 'TAB') active = activeTabsShowing(layout, tab, active);
+  return resolveActiveTabs(layout, active);
+}
+
+/** The charts on screen for these tabs that the page draws on the server, and those it leaves below the fold, in layout order. */
+function screenOf(loaded: Loaded, activeTabs: readonly string[]): { drawn: number[]; deferred: number[] } {
+  const byId = new Set(loaded.charts.map((c) => c.id));
+  const components = chartComponents(loaded.layout);
+  const onScreen = visibleChartIds(loaded.layout, activeTabs).filter((id) => byId.has(id) && components.has(id));
+  const below = new Set(chartsBelowFold(loaded.layout, activeTabs));
+  return { drawn: onScreen.filter((id) => !below.has(id)), deferred: onScreen.filter((id) => below.has(id)) };
 }
 
 export async function loadDashboardPage(user: CurrentUser, ref: DashboardRef, options: DashboardPageOptions = {}): Promise<DashboardPageData> {
-  const { dashboard, layout, charts } = await loadLayout(user, ref);
+  const loaded = await loadLayout(user, ref);
+  const { dashboard, layout, charts, metadata } = loaded;
   const { tabs: activeTabs, notice } = await requestedTabs(user, dashboard.id, layout, options);
   const byId = new Map(charts.map((c) => [c.id, c]));
   const components = chartComponents(layout);
   const boxes: Record<string, ChartBox> = {};
   for (const componentId of components.values()) boxes[componentId] = chartBoxOf(layout, componentId);
 
-  const onScreen = visibleChartIds(layout, activeTabs).filter((id) => byId.has(id) && components.has(id));
-  const [drawn, favorites] = await Promise.all([
-    mapWithLimit(onScreen, RENDER_CONCURRENCY, (id) => draw(user, byId.get(id)!, boxes[components.get(id)!], options.force === true)),
+  const { drawn: toDraw, deferred } = screenOf(loaded, activeTabs);
+  const [queried, favorites] = await Promise.all([
+    mapWithLimit(toDraw, RENDER_CONCURRENCY, (id) => queryChart(user, formDataOn(byId.get(id)!, metadata), { force: options.force === true })),
     favoriteStatus(user, dashboardResource, [dashboard.id]),
   ]);
+  const colors = new PageColors(metadata);
   const rendered: Record<string, RenderedChart> = {};
-  onScreen.forEach((id, index) => {
-    rendered[id] = drawn[index];
+  toDraw.forEach((id, index) => {
+    rendered[id] = colors.draw(queried[index], boxes[components.get(id)!]);
   });
   return {
     dashboard: { id: dashboard.id, slug: dashboard.slug, title: dashboardTitle(dashboard), published: Boolean(dashboard.published), url: dashboardUrl(dashboard) },
@@ -176,21 +300,71 @@ export async function loadDashboardPage(user: CurrentUser, ref: DashboardRef, op
     ),
     boxes,
     rendered,
-    deferredCharts: [],
+    deferredCharts: deferred,
     css: dashboard.css ?? '',
     notice,
   };
 }
 
+export type DashboardChartOptions = {
+  force?: boolean;
+  /** Draw at this size instead of the chart's box in the layout (full screen, the editor after a resize). */
+  box?: Partial<ChartBox>;
+  /** The tabs the page shows (`?tab=`): the screen whose charts come before this one; the chart's own tabs always show. */
+  tabs?: readonly string[];
+};
+
+/** A chart drawn for the dashboard, and the name it has there. */
+export type DashboardChartDrawing = { chart: RenderedChart; name: string };
+
+/** A saved chart that is not on the dashboard, as the editor's side panel adds it: Superset's form data of the chart. */
+async function chartOffTheDashboard(user: CurrentUser, chartId: number, dashboardId: number): Promise<Pick<DashboardChart, 'form_data' | 'viz_type' | 'slice_name'>> {
+  const chart = await findVisibleChart(user, chartId);
+  const datasource = `${chart.datasource_id ?? 'None'}__${chart.datasource_type ?? 'table'}`;
+  return {
+    slice_name: chart.slice_name,
+    viz_type: chart.viz_type,
+    form_data: { ...parseStoredObject(chart.params), slice_id: chart.id, viz_type: chart.viz_type, datasource, dashboardId },
+  };
+}
+
 /**
- * One chart of the dashboard, drawn at its box on the page: what the page fetches when a tab opens
- * in the browser. 404 when the dashboard is out of sight, or the chart is not on it or not visible
- * to the user (the same answer, so ids cannot be probed).
+ * One chart of the dashboard, drawn at its box on the page (or `options.box`) in the colours the
+ * page gives it (PageColors): what the page fetches when a tab opens or a chart below the fold
+ * comes into view. 404 when the dashboard is out of sight, or the chart is not on it or not
+ * visible to the user (the same answer, so ids cannot be probed); but someone who may edit the
+ * dashboard gets any chart they may see, as the editor shows charts added from its side panel
+ * before the dashboard is saved.
  */
-export async function dashboardChart(user: CurrentUser, ref: DashboardRef, chartId: number, options: { force?: boolean } = {}): Promise<RenderedChart> {
-  const { layout, charts } = await loadLayout(user, ref);
-  const chart = charts.find((c) => c.id === chartId);
+export async function dashboardChart(user: CurrentUser, ref: DashboardRef, chartId: number, options: DashboardChartOptions = {}): Promise<DashboardChartDrawing> {
+  const loaded = await loadLayout(user, ref);
+  const { dashboard, layout, charts, metadata } = loaded;
   const componentId = chartComponents(layout).get(chartId);
-  if (!chart || !componentId) throw new NotFoundError('Chart not found on this dashboard.');
-  return draw(user, chart, chartBoxOf(layout, componentId), options.force === true);
+  const placed = componentId ? charts.find((c) => c.id === chartId) : undefined;
+  let chart: Pick<DashboardChart, 'form_data' | 'viz_type' | 'slice_name'>;
+  if (placed) chart = placed;
+  else if (canEditDashboard(user, dashboard)) chart = await chartOffTheDashboard(user, chartId, dashboard.id);
+  else throw new NotFoundError('Chart not found on this dashboard.');
+
+  const requested = resolveActiveTabs(layout, withTabs(layout, [], options.tabs));
+  const screen = componentId && placed ? activeTabsShowing(layout, componentId, requested) : requested;
+  const { drawn } = screenOf(loaded, screen);
+  const index = drawn.indexOf(chartId);
+  // The charts the page draws before this one on its screen (all of them for a chart not drawn by the page).
+  const before = index >= 0 ? drawn.slice(0, index) : drawn.filter((id) => id !== chartId);
+  const byId = new Map(charts.map((c) => [c.id, c]));
+  const components = chartComponents(layout);
+  const queries = [
+    () => queryChart(user, formDataOn(chart, metadata), { force: options.force === true }),
+    // Only for their colours: the cache answers them when the page has just drawn them.
+    ...before.map((id) => () => queryChart(user, formDataOn(byId.get(id)!, metadata))),
+  ];
+  const [queried, ...replayed] = await mapWithLimit(queries, RENDER_CONCURRENCY, (run) => run());
+  const colors = new PageColors(metadata);
+  before.forEach((id, i) => colors.replay(replayed[i], chartBoxOf(layout, components.get(id)!)));
+  const own = componentId ? chartBoxOf(layout, componentId) : boxOf(undefined, undefined);
+  const box = { width: options.box?.width ?? own.width, height: options.box?.height ?? own.height };
+  const meta = componentId ? getItem(layout, componentId)?.meta : undefined;
+  const name = (typeof meta?.sliceNameOverride === 'string' && meta.sliceNameOverride) || chart.slice_name || 'Untitled chart';
+  return { chart: colors.draw(queried, box), name };
 }

@@ -106,9 +106,14 @@ function InteractiveECharts({ chart, height, theme, onDrawn, onDataPoint }: {
       const [echarts, plugin] = await Promise.all([import('echarts'), loadViz(chart.vizType)]);
       if (disposed || !plugin) return;
       const width = node.clientWidth || 600;
+      // The colours the server drew with (a dashboard hands each chart its page's colours as label_colors).
+      const colors = createColorContext({ shareLabelColors: false });
+      const forced = chart.formData.label_colors;
+      if (forced && typeof forced === 'object' && !Array.isArray(forced)) {
+        colors.getNamespace(chart.formData.color_namespace as string | undefined).setColors(forced as Record<string, string>);
+      }
       const model = plugin.transformProps({
-        formData: chart.formData, queriesData: chart.queriesData, width, height, datasource: chart.datasource!,
-        colors: createColorContext({ shareLabelColors: false }), theme,
+        formData: chart.formData, queriesData: chart.queriesData, width, height, datasource: chart.datasource!, colors, theme,
       });
       if (model.kind !== 'echarts') return;
       instance = echarts.init(node, theme === 'dark' ? 'dark' : undefined, { renderer: 'svg', width, height }) as unknown as EChartsInstance;
