@@ -11,6 +11,7 @@ import { store, models } from './db.server';
 import { env } from './env.server';
 import { seedRoles } from './security/seed-roles.server';
 import { createUser } from './security/users.server';
+import { registerExampleDashboards } from './examples/dashboards.server';
 import { registerExampleDatasets } from './examples/datasets.server';
 import { loadExamples, sqliteWarehouseIsCurrent } from './examples/load.server';
 import { configurePools } from './engines/pools.server';
@@ -82,6 +83,8 @@ export async function ensureExamples(log: Log) {
   }
   const added = await registerExampleDatasets(examples, log);
   if (added > 0) log(`registered ${added} example datasets`);
+  const registered = await registerExampleDashboards(examples, log);
+  if (registered.charts + registered.dashboards > 0) log(`registered ${registered.charts} example charts and ${registered.dashboards} example dashboards`);
 }
 
 export async function bootstrap(log: Log = console.log) {

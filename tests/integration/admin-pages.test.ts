@@ -286,6 +286,12 @@ describe('databases list', () => {
 });
 
 describe('list paging, sorting and search', () => {
+  // Bootstrap registered the example charts and dashboards; these tests count and order their own.
+  beforeAll(async () => {
+    await models().Dashboard.destroy({ where: {} });
+    await models().Chart.destroy({ where: {} });
+  });
+
   it('pages charts 25 at a time, sorts by name either way, searches, and clamps a page past the end', async () => {
     const { listCharts, CHART_LIST } = await import('../../app/server/charts/list.server');
     const { parsePageQuery } = await import('../../app/server/lists/page-query.server');
