@@ -15,7 +15,7 @@ const UNTITLED_TAB = 'Untitled tab';
 /** A grid of `columns` columns: children span their own width in it. */
 const gridStyle = (columns: number) => ({ '--cols': String(columns) }) as CSSProperties;
 const spanStyle = (width: number, columns: number) => ({ '--span': String(Math.min(Math.max(width, 1), columns)) }) as CSSProperties;
-const GRID = 'grid gap-4 grid-cols-(--cols) max-md:grid-cols-1';
+const GRID = 'grid gap-4 grid-cols-[repeat(var(--cols),minmax(0,1fr))] max-md:grid-cols-1';
 const SPAN = 'col-span-(--span) max-md:col-span-1 min-w-0';
 
 const backgroundClass = (item: LayoutItem) =>
