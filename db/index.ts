@@ -5,12 +5,13 @@ import { initAssetModels, Database, Dataset, TableColumn, SqlMetric, RowLevelSec
 import { initStorageModels, CacheEntry, KeyValue } from './models/storage';
 import { initSqlLabModels, Query, TabState, TableSchema, QueryResult } from './models/sqllab';
 import { initAnnotationModels, AnnotationLayer, Annotation } from './models/annotations';
+import { initCssTemplateModels, CssTemplate } from './models/css-templates';
 
-export { User, Role, Permission, LoginAttempt, Database, Dataset, TableColumn, SqlMetric, RowLevelSecurityFilter, Chart, Dashboard, SavedQuery, Favorite, CacheEntry, KeyValue, Query, TabState, TableSchema, QueryResult, AnnotationLayer, Annotation };
+export { User, Role, Permission, LoginAttempt, Database, Dataset, TableColumn, SqlMetric, RowLevelSecurityFilter, Chart, Dashboard, SavedQuery, Favorite, CacheEntry, KeyValue, Query, TabState, TableSchema, QueryResult, AnnotationLayer, Annotation, CssTemplate };
 export { createSequelize, parseMetadataUrl, redact, describeConnectionError } from './connect';
 export { createMigrator } from './migrator';
 
-export const models = { User, Role, Permission, LoginAttempt, Database, Dataset, TableColumn, SqlMetric, RowLevelSecurityFilter, Chart, Dashboard, SavedQuery, Favorite, CacheEntry, KeyValue, Query, TabState, TableSchema, QueryResult, AnnotationLayer, Annotation };
+export const models = { User, Role, Permission, LoginAttempt, Database, Dataset, TableColumn, SqlMetric, RowLevelSecurityFilter, Chart, Dashboard, SavedQuery, Favorite, CacheEntry, KeyValue, Query, TabState, TableSchema, QueryResult, AnnotationLayer, Annotation, CssTemplate };
 export type Models = typeof models;
 
 let initialisedWith: Sequelize | undefined;
@@ -26,6 +27,7 @@ export function initModels(sequelize: Sequelize): Models {
     initStorageModels(sequelize);
     initSqlLabModels(sequelize);
     initAnnotationModels(sequelize);
+    initCssTemplateModels(sequelize);
     initialisedWith = sequelize;
   }
   return models;

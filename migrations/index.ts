@@ -9,6 +9,7 @@ import * as m0007 from './0007-dataset-fields-metrics-rls';
 import * as m0008 from './0008-annotation-layers';
 import * as m0009 from './0009-chart-certification';
 import * as m0010 from './0010-dashboard-certification-roles';
+import * as m0011 from './0011-css-templates';
 
 export const migrations = [
   { name: '0001-initial', ...m0001 },
@@ -21,4 +22,5 @@ export const migrations = [
   { name: '0008-annotation-layers', ...m0008 },
   { name: '0009-chart-certification', ...m0009 },
   { name: '0010-dashboard-certification-roles', ...m0010 },
+  { name: '0011-css-templates', ...m0011 },
 ];

@@ -111,6 +111,7 @@ export function AppShell({ children }: { children: ReactNode }) {
                 </>
               )}
               {hasPermission(user.roles, 'can_read', 'Annotation') && <MenuLink to="/annotationlayer/list/">Annotation layers</MenuLink>}
+              {hasPermission(user.roles, 'can_read', 'CssTemplate') && <MenuLink to="/csstemplatemodelview/list/">CSS templates</MenuLink>}
               <MenuAction onClick={() => submit({ csrf_token: shell.csrfToken }, { method: 'post', action: '/logout' })}>Log out</MenuAction>
             </Menu>
           ) : null}

@@ -128,6 +128,15 @@ const ROWS: Row[] = [
   { route: '/api/v1/annotation_layer/:pk/annotation/:annotation_id', method: 'PUT', path: '/api/v1/annotation_layer/999999/annotation/999999', body: {}, expect: [404, 404, 403, 403, 401] },
   { route: '/api/v1/annotation_layer/:pk/annotation/:annotation_id', method: 'DELETE', path: '/api/v1/annotation_layer/999999/annotation/999999', expect: [404, 404, 403, 403, 401] },
 
+  // CSS templates: Admin and Alpha read and write (Superset's ALPHA_ONLY 'CssTemplate'); Gamma and sql_lab nothing. Shared: no owners.
+  { route: '/api/v1/css_template', method: 'GET', path: '/api/v1/css_template/', expect: [200, 200, 403, 403, 401] },
+  { route: '/api/v1/css_template', method: 'POST', path: '/api/v1/css_template/', body: {}, expect: [400, 400, 403, 403, 401] },
+  { route: '/api/v1/css_template', method: 'DELETE', path: `/api/v1/css_template/?q=${r([999999])}`, expect: [404, 404, 403, 403, 401] },
+  { route: '/api/v1/:resource/_info', method: 'GET', path: '/api/v1/css_template/_info', expect: [200, 200, 403, 403, 401] },
+  { route: '/api/v1/css_template/:id', method: 'GET', path: '/api/v1/css_template/999999', expect: [404, 404, 403, 403, 401] },
+  { route: '/api/v1/css_template/:id', method: 'PUT', path: '/api/v1/css_template/999999', body: {}, expect: [404, 404, 403, 403, 401] },
+  { route: '/api/v1/css_template/:id', method: 'DELETE', path: '/api/v1/css_template/999999', expect: [404, 404, 403, 403, 401] },
+
   // Explore state: every logged-in role; the dataset decides.
   { route: '/api/v1/explore', method: 'GET', path: '/api/v1/explore/?slice_id={chart}', expect: [200, 200, 200, 200, 401] },
   { route: '/api/v1/explore', method: 'GET', path: '/api/v1/explore/?datasource_id={hiddenDataset}&datasource_type=table', expect: [200, 200, 403, 403, 401] },

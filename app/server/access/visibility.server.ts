@@ -5,7 +5,7 @@
  * by model name, so a new resource or page over these models inherits it, and one over a model
  * missing here fails loudly instead of listing everything. The rules are Superset's: DatabaseFilter,
  * DatasourceFilter, ChartFilter, the dashboards' published-or-owned rule, private saved queries,
- * and QueryFilter. A where clause never reads a secret column.
+ * QueryFilter, and shared CSS templates. A where clause never reads a secret column.
  */
 import { literal, Op, type WhereOptions } from 'sequelize';
 import { isAdmin } from '~/lib/permissions';
@@ -48,6 +48,11 @@ export async function dashboardsVisibleTo(user: CurrentUser): Promise<WhereOptio
 /** Saved queries are private to whoever saved them, as in Superset. */
 export function savedQueriesVisibleTo(user: CurrentUser): WhereOptions {
   return { created_by_fk: user.id };
+}
+
+/** CSS templates are shared, as in Superset: whoever holds can_read on CssTemplate sees every one. */
+export function cssTemplatesVisibleTo(): WhereOptions {
+  return {};
 }
 
 /** Superset's DatabaseFilter: databases the user may open, or holds a schema or a dataset of. */
@@ -103,6 +108,7 @@ const ROW_SCOPES = {
   Dashboard: dashboardsVisibleTo,
   SavedQuery: savedQueriesVisibleTo,
   Query: queriesVisibleTo,
+  CssTemplate: cssTemplatesVisibleTo,
 } satisfies Record<string, RowScope>;
 
 export type ScopedModel = keyof typeof ROW_SCOPES;

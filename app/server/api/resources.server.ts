@@ -8,11 +8,13 @@
  * field: a secret column (a database URI with its password, a password hash) has no field, so no
  * `select_columns` can ask for it. Which rows a user sees is the model's row scope (app/server/access/visibility.server.ts), applied by every
  * endpoint: databases and datasets as Superset's DatabaseFilter and DatasourceFilter, charts on
- * visible datasets, dashboards published or owned, saved queries and queries one's own.
+ * visible datasets, dashboards published or owned, saved queries and queries one's own, CSS
+ * templates everyone's.
  */
 import { readDatabaseExtra } from '~/lib/stored-json/database-extra';
 import type { Database, Query, SavedQuery } from '../../../db/index';
 import { chartResource } from '../charts/resource.server';
+import { cssTemplateResource } from '../css-templates/resource.server';
 import { dashboardResource } from '../dashboards/resource.server';
 import { backendOf } from '../databases/list-databases.server';
 import { extraForReaders } from '../databases/serialize.server';
@@ -184,7 +186,7 @@ const query = defineResource<Query>({
 });
 
 const RESOURCES: ReadonlyMap<string, ResourceDefinition> = new Map(
-  [database, datasetResource, chartResource, dashboardResource, savedQuery, query].map((r) => [r.name, r]),
+  [database, datasetResource, chartResource, dashboardResource, savedQuery, query, cssTemplateResource].map((r) => [r.name, r]),
 );
 
 export function resourceNames(): string[] {
