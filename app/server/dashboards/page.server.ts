@@ -13,10 +13,11 @@
 import { createColorContext, type CategoricalColorNamespace, type ColorContext, type ColorScale } from '~/lib/colors';
 import { chartsBelowFold } from '~/lib/dashboard/fold';
 import {
-  chartIdsInLayout, GRID_BASE_UNIT, GRID_COLUMN_COUNT, GRID_DEFAULT_CHART_HEIGHT, GRID_DEFAULT_CHART_WIDTH, GRID_GUTTER_SIZE, activeTabsShowing, getItem, parseLayout,
+  chartIdsInLayout, activeTabsShowing, getItem, parseLayout,
   resolveActiveTabs, visibleChartIds, type DashboardLayout,
 } from '~/lib/dashboard/layout';
 import { parseStoredObject } from '~/lib/safe-json';
+import { chartBoxFor, chartBoxOf, type ChartBox } from '~/lib/dashboard/chart-box';
 import { readDashboardJsonMetadata, type DashboardJsonMetadata } from '~/lib/stored-json/dashboard-json-metadata';
 import type { FormData } from '~/viz/types';
 import { requirePermission, type CurrentUser } from '../auth/current-user.server';
@@ -30,14 +31,8 @@ import { openDashboardPermalink } from './permalink.server';
 import { dashboardCharts, dashboardTitle, dashboardUrl, type DashboardChart } from './show.server';
 import { dashboardResource } from './resource.server';
 
-/** The page's width in pixels the server draws for; the browser scales the SVG to the real width. */
-export const DASHBOARD_PAGE_WIDTH = 1200;
-/** The chart holder's title bar, taken from the component's height (Superset's chart header). */
-export const CHART_HEADER_HEIGHT = 40;
+export { CHART_HEADER_HEIGHT, DASHBOARD_PAGE_WIDTH, chartBoxOf, type ChartBox } from '~/lib/dashboard/chart-box';
 const RENDER_CONCURRENCY = 6;
-const MIN_CHART_HEIGHT = 80;
-
-export type ChartBox = { width: number; height: number };
 
 /** What the page shows of a chart besides its drawing. */
 export type DashboardPageChart = {
@@ -69,6 +64,11 @@ export type DashboardPageData = {
   deferredCharts: number[];
   /** The dashboard's own CSS, applied on its page. */
   css: string;
+  /**
+   * Auto-refresh from json_metadata (dashboards.md §3, §4): refresh_frequency (seconds, 0 none),
+   * timed_refresh_immune_slices, stagger_refresh (on unless false), stagger_time (ms, 5000 unless set).
+   */
+  autoRefresh: { frequency: number; immuneChartIds: number[]; stagger: boolean; staggerTime: number };
   /** A permalink that could not be opened: the page shows the dashboard in its default state and says so. */
   notice: string | null;
 };
@@ -80,21 +80,6 @@ export type DashboardPageOptions = {
   /** Bypass the chart data cache (Refresh). */
   force?: boolean;
 };
-
-/** The box of a chart `width` grid columns wide and `units` height units tall: its columns of the page width, its height less the title bar. */
-function boxOf(width: number | undefined, units: number | undefined): ChartBox {
-  const columns = Math.min(Math.max(width ?? GRID_DEFAULT_CHART_WIDTH, 1), GRID_COLUMN_COUNT);
-  return {
-    width: Math.max(Math.round(columns * (DASHBOARD_PAGE_WIDTH / GRID_COLUMN_COUNT)) - GRID_GUTTER_SIZE, 100),
-    height: Math.max((units ?? GRID_DEFAULT_CHART_HEIGHT) * GRID_BASE_UNIT - CHART_HEADER_HEIGHT, MIN_CHART_HEIGHT),
-  };
-}
-
-/** The box a chart component is drawn in: its grid columns of the page width, its height units less the title bar. */
-export function chartBoxOf(layout: DashboardLayout, componentId: string): ChartBox {
-  const meta = getItem(layout, componentId)?.meta ?? {};
-  return boxOf(meta.width, meta.height);
-}
 
 function chartComponents(layout: DashboardLayout): Map<number, string> {
   const byChart = new Map<number, string>();
@@ -302,6 +287,12 @@ export async function loadDashboardPage(user: CurrentUser, ref: DashboardRef, op
     rendered,
     deferredCharts: deferred,
     css: dashboard.css ?? '',
+    autoRefresh: {
+      frequency: Math.floor(metadata.refresh_frequency ?? 0),
+      immuneChartIds: metadata.timed_refresh_immune_slices ?? [],
+      stagger: metadata.stagger_refresh !== false,
+      staggerTime: metadata.stagger_time ?? 5000,
+    },
     notice,
   };
 }
@@ -362,7 +353,7 @@ export async function dashboardChart(user: CurrentUser, ref: DashboardRef, chart
   const [queried, ...replayed] = await mapWithLimit(queries, RENDER_CONCURRENCY, (run) => run());
   const colors = new PageColors(metadata);
   before.forEach((id, i) => colors.replay(replayed[i], chartBoxOf(layout, components.get(id)!)));
-  const own = componentId ? chartBoxOf(layout, componentId) : boxOf(undefined, undefined);
+  const own = componentId ? chartBoxOf(layout, componentId) : chartBoxFor(undefined, undefined);
   const box = { width: options.box?.width ?? own.width, height: options.box?.height ?? own.height };
   const meta = componentId ? getItem(layout, componentId)?.meta : undefined;
   const name = (typeof meta?.sliceNameOverride === 'string' && meta.sliceNameOverride) || chart.slice_name || 'Untitled chart';

@@ -30,6 +30,15 @@ export type DashboardView = {
   tabHref: (tabId: string) => string;
   /** Shows the tab at once (after hydration); without it, the link's address is followed. */
   selectTab: ((tabId: string) => void) | null;
+  /** Whether the page has hydrated: options that need scripts (full screen, image, drill) show only then. */
+  hydrated?: boolean;
+  /** Charts on screen the server left undrawn (below the fold): without scripts, a lazy frame draws each. */
+  deferredCharts?: readonly number[];
+  /**
+   * Watches an undrawn chart's placeholder: the page fetches the chart once it comes near the
+   * viewport. Answers the function that stops watching. Absent before hydration.
+   */
+  observeChart?: ((chartId: number, element: Element) => () => void) | null;
 };
 
 export const DashboardViewContext = createContext<DashboardView | null>(null);

@@ -3,19 +3,31 @@
  * The server's HTML holds the layout with every chart of the active tabs drawn; a tab is a link
  * to the page with that tab (`?tab=`), drawn on the server. After hydration a tab link changes the
  * URL without asking the loader again (shouldRevalidate), shows the tab at once, and fetches the
- * charts it has not drawn yet from the chart route, cancelling those a newer tab switch made
- * unneeded. Refresh is a GET form (`force=true`), so it works the same with or without scripts.
+ * charts it has not drawn yet from the chart route as they come near the viewport, as it does the
+ * charts the server left below the fold (use-dashboard-charts.ts). Refresh is a GET form
+ * (`force=true`), so it works the same with or without scripts; auto-refresh re-fetches the charts
+ * on screen, staggered (use-auto-refresh.ts), or without scripts is a meta refresh. The
+ * dashboard's own CSS is applied in view mode (edit mode's CSS editor previews its own).
  */
 import { useLocation, useNavigate, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { getClientError } from '~/lib/client-error';
-import { activeTabsShowing, getItem, resolveActiveTabs, visibleChartIds, type DashboardLayout } from '~/lib/dashboard/layout';
+import { activeTabsShowing, getItem, resolveActiveTabs, type DashboardLayout } from '~/lib/dashboard/layout';
+import { dangerToast } from '~/lib/toasts';
 import { useHydrated } from '~/ui/use-hydrated';
 import { useShell } from '~/ui/use-shell';
 import { requestJson } from '~/ui/request-json';
+import { showToast } from '~/ui/toasts';
+import { readAutoRefresh } from './auto-refresh';
+import { styleText } from './chart-requests';
 import { DashboardViewContext, type DashboardChartInfo, type DashboardView, type HeldChart } from './context';
 import { DashboardHeader } from './dashboard-header';
+import { downloadDashboardImage } from './dashboard-image';
 import { DashboardLayoutView } from './dashboard-layout';
+import { copyWithToast } from './copy-with-toast';
+import { decodeHash, fullscreenLink, NOT_IN_PERMALINK, pageAddress, refreshFromUrl } from './page-links';
+import { useAutoRefresh } from './use-auto-refresh';
+import { useDashboardCharts } from './use-dashboard-charts';
 import type { DashboardProperties } from '~/ui/dashboards/dashboard-editor/contract';
 import { EditWithoutJs } from '~/ui/dashboards/properties/edit-without-js';
 
@@ -33,6 +45,12 @@ export type DashboardPageView = {
   /** Charts on screen the server left for the browser (below the fold). */
   deferredCharts: number[];
   css: string;
+  /**
+   * The dashboard's auto-refresh settings from its json_metadata (refresh_frequency in seconds,
+   * timed_refresh_immune_slices, stagger_refresh, stagger_time in ms); read defensively
+   * (readAutoRefresh), as an older loader gives none.
+   */
+  autoRefresh?: { frequency?: number; immuneChartIds?: number[]; stagger?: boolean; staggerTime?: number } | null;
   notice: string | null;
   display: { hideTitle: boolean; hideTabs: boolean; hideNav: boolean; hideChartControls: boolean };
   editRequested: boolean;
@@ -89,59 +107,32 @@ function activeTabsFor(layout: DashboardLayout, loaded: readonly string[], searc
   return resolveActiveTabs(layout, tabs);
 }
 
-type Fetched = { page: DashboardPageView; charts: Record<string, HeldChart>; failures: Record<string, string> };
-
-/** The charts the browser fetched for tabs opened after load; forgotten when the loader answers again (a refresh). */
-function useTabCharts(page: DashboardPageView, activeTabs: readonly string[]) {
-  const shell = useShell();
-  const [fetched, setFetched] = useState<Fetched>({ page, charts: {}, failures: {} });
-  const current = fetched.page === page ? fetched : { page, charts: {}, failures: {} };
-  if (fetched.page !== page) setFetched(current);
-  const known = useRef(current);
-  known.current = current;
-  const tabsKey = activeTabs.join(' ');
-
-  useEffect(() => {
-    const have = known.current;
-    const missing = visibleChartIds(page.layout, activeTabs).filter(
-      (id) => page.charts[id] && !page.rendered[id] && !have.charts[id] && !have.failures[id],
-    );
-    if (missing.length === 0) return;
-    const controller = new AbortController();
-    for (const id of missing) {
-      requestJson<HeldChart>(shell?.csrfToken ?? '', `/superset/dashboard/${page.dashboard.id}/chart/${id}`, { signal: controller.signal })
-        .then(({ body }) => setFetched((f) => (f.page === page ? { ...f, charts: { ...f.charts, [id]: body } } : f)))
-        .catch(async (error: unknown) => {
-          if (controller.signal.aborted) return;
-          const { error: message } = await getClientError(error);
-          setFetched((f) => (f.page === page ? { ...f, failures: { ...f.failures, [id]: message } } : f));
-        });
-    }
-    // A newer tab switch (or leaving the page) cancels what this one still waits for.
-    return () => controller.abort();
-    // tabsKey stands for activeTabs (a new array on every render).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [page, tabsKey, shell?.csrfToken]);
-
-  return current;
-}
-
 export function DashboardPage({ page }: { page: DashboardPageView }) {
   const location = useLocation();
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const shell = useShell();
   const activeTabs = useMemo(() => activeTabsFor(page.layout, page.activeTabs, location.search), [page, location.search]);
-  const fetched = useTabCharts(page, activeTabs);
+  const fetched = useDashboardCharts(page, activeTabs);
   const editorModule = useEditorModule(hydrated && page.editRequested);
+  const layoutArea = useRef<HTMLDivElement>(null);
 
   const carried = useMemo(() => [...new URLSearchParams(location.search)].filter(([name]) => !NOT_CARRIED.has(name)), [location.search]);
+  const keep = useMemo(() => [...carried, ...activeTabs.map((tab) => ['tab', tab] as const)], [carried, activeTabs]);
+  const settings = useMemo(() => readAutoRefresh(page.autoRefresh), [page.autoRefresh]);
+  // `?refresh=` (the no-JavaScript interval form) overrides the dashboard's own; the dialog overrides both for this visit.
+  const fromUrl = refreshFromUrl(location.search);
+  const [chosenFrequency, setChosenFrequency] = useState<number | null>(null);
+  const frequency = chosenFrequency ?? fromUrl ?? settings.frequency;
+  const { rendered, onScreen, refreshChart } = fetched;
+  useAutoRefresh(frequency, settings, () => onScreen.filter((id) => rendered[id]), refreshChart, hydrated && !editorModule);
+
   const view: DashboardView = {
     dashboardId: page.dashboard.id,
     layout: page.layout,
     charts: page.charts,
     boxes: page.boxes,
-    rendered: { ...page.rendered, ...fetched.charts },
+    rendered: fetched.rendered,
     failures: fetched.failures,
     activeTabs,
     hideTabs: page.display.hideTabs,
@@ -154,21 +145,60 @@ export function DashboardPage({ page }: { page: DashboardPageView }) {
       return `${location.pathname}?${params.toString()}`;
     },
     selectTab: hydrated ? (tabId) => navigate(view.tabHref(tabId), { preventScrollReset: true }) : null,
+    hydrated,
+    deferredCharts: page.deferredCharts ?? [],
+    observeChart: hydrated ? fetched.observeChart : null,
   };
   if (editorModule) {
     const Editor = editorModule.default;
     return <DashboardViewContext.Provider value={view}><Editor page={page} /></DashboardViewContext.Provider>;
   }
+
+  const copyPermalink = () => {
+    const urlParams = carried.filter(([name]) => !NOT_IN_PERMALINK.has(name));
+    const anchor = location.hash ? decodeHash(location.hash) : null;
+    const made = requestJson<{ url: string }>(shell?.csrfToken ?? '', `/api/v1/dashboard/${page.dashboard.id}/permalink`, {
+      method: 'POST',
+      body: { urlParams, activeTabs, anchor, dataMask: {} },
+    }).then(({ body }) => body.url);
+    void copyWithToast(made);
+  };
+  const downloadImage = async () => {
+    try {
+      await downloadDashboardImage(layoutArea.current, page.dashboard.title);
+    } catch (error) {
+      showToast(dangerToast((await getClientError(error)).error));
+    }
+  };
+  const noScriptRefresh = fromUrl ?? settings.frequency;
+
   return (
     <DashboardViewContext.Provider value={view}>
       <div className="min-w-0">
+        {page.css && <style data-dashboard-css="" dangerouslySetInnerHTML={{ __html: styleText(page.css) }} />}
+        {noScriptRefresh > 0 && (
+          <noscript>
+            <meta httpEquiv="refresh" content={`${noScriptRefresh}; url=${pageAddress(location.pathname, keep)}`} />
+          </noscript>
+        )}
         <DashboardHeader dashboard={page.dashboard} favorite={page.favorite} canEdit={page.canEdit} hideTitle={page.display.hideTitle}
-          keep={[...carried, ...activeTabs.map((tab) => ['tab', tab] as const)]} />
+          menu={{
+            keep,
+            hydrated,
+            refreshFrequency: frequency,
+            onRefreshFrequency: setChosenFrequency,
+            fullscreen: fullscreenLink(location.pathname, keep, page.display.hideNav),
+            dashboardUrl: page.dashboard.url,
+            onCopyPermalink: copyPermalink,
+            onDownloadImage: () => void downloadImage(),
+          }} />
         {page.notice && (
           <p role="alert" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">{page.notice}</p>
         )}
         {page.editRequested && <EditWithoutJs page={page} />}
-        <DashboardLayoutView />
+        <div ref={layoutArea}>
+          <DashboardLayoutView />
+        </div>
       </div>
     </DashboardViewContext.Provider>
   );
