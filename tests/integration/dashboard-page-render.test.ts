@@ -151,6 +151,18 @@ describe('drawing the dashboard page', () => {
     expect(colorsOf(deferred.body)).toEqual({ boy: SUPERSET_COLORS[1], girl: SUPERSET_COLORS[0] });
   });
 
+  it('draws a ?focused_chart= below the fold with the page, and marks it', async () => {
+    const page = await pages.loadDashboardPage(admin, { id: board.tall }, { focusedChart: chart.pie });
+    expect(page.focusedChart).toBe(chart.pie);
+    expect(page.deferredCharts).toEqual([]);
+    expect(Object.keys(page.rendered).map(Number)).toContain(chart.pie);
+    const html = await (await s.app.fetch(`/superset/dashboard/tall-board/?focused_chart=${chart.pie}`, { headers: { Authorization: `Bearer ${s.adminToken}` } })).text();
+    expect(drawnAsSvg(html, PIE)).toBe(true);
+    expect(html).toContain('data-focused="true"');
+    // A chart that is not on the dashboard focuses nothing.
+    expect((await pages.loadDashboardPage(admin, { id: board.tall }, { focusedChart: 999_999 })).focusedChart).toBeNull();
+  });
+
   it('answers ?format=html as a standalone document that runs nothing, and errors as HTML too', async () => {
     const answer = await route('tall-board', chart.pie, '?format=html');
     expect(answer.status).toBe(200);

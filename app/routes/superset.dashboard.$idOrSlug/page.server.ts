@@ -87,6 +87,7 @@ export async function loadDashboardRoute(request: Request, idOrSlug: string | un
       tabs: q.getAll('tab').slice(0, 50),
       permalinkKey: q.get('permalink_key'),
       force: q.get('force') === 'true',
+      focusedChart: /^\d{1,9}$/.test(q.get('focused_chart') ?? '') ? Number(q.get('focused_chart')) : null,
     });
     const editRequested = q.get('edit') === 'true' && page.canEdit;
     return {

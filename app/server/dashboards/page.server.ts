@@ -13,7 +13,7 @@
 import { createColorContext, type CategoricalColorNamespace, type ColorContext, type ColorScale } from '~/lib/colors';
 import { chartsBelowFold } from '~/lib/dashboard/fold';
 import {
-  chartIdsInLayout, activeTabsShowing, getItem, parseLayout,
+  chartIdsInLayout, activeTabsShowing, findChartComponentId, getItem, parseLayout,
   resolveActiveTabs, visibleChartIds, type DashboardLayout,
 } from '~/lib/dashboard/layout';
 import { parseStoredObject } from '~/lib/safe-json';
@@ -62,6 +62,8 @@ export type DashboardPageData = {
    * the page draws each when it comes into view (and, without JavaScript, in a lazily loaded frame).
    */
   deferredCharts: number[];
+  /** The chart `?focused_chart=` names, when it is on screen: the page highlights it and scrolls to it. */
+  focusedChart: number | null;
   /** The dashboard's own CSS, applied on its page. */
   css: string;
   /**
@@ -79,6 +81,8 @@ export type DashboardPageOptions = {
   permalinkKey?: string | null;
   /** Bypass the chart data cache (Refresh). */
   force?: boolean;
+  /** `?focused_chart=`: the chart to show and highlight (its tabs open, drawn even below the fold). */
+  focusedChart?: number | null;
 };
 
 function chartComponents(layout: DashboardLayout): Map<number, string> {
@@ -231,7 +235,10 @@ async function requestedTabs(user: CurrentUser, dashboardId: number, layout: Das
       notice = `The permalink could not be opened: ${error.message}`;
     }
   }
-  return { tabs: withTabs(layout, tabs, options.tabs), notice };
+  tabs = withTabs(layout, tabs, options.tabs);
+  const focused = options.focusedChart ? findChartComponentId(layout, options.focusedChart) : null;
+  if (focused) tabs = activeTabsShowing(layout, focused, tabs);
+  return { tabs, notice };
 }
 
 /** `tabs` with each of `requested` in turn taking over its own tab group, resolved. */
@@ -242,11 +249,13 @@ function withTabs(layout: DashboardLayout, tabs: string[], requested: readonly s
 }
 
 /** The charts on screen for these tabs that the page draws on the server, and those it leaves below the fold, in layout order. */
-function screenOf(loaded: Loaded, activeTabs: readonly string[]): { drawn: number[]; deferred: number[] } {
+function screenOf(loaded: Loaded, activeTabs: readonly string[], focusedChart: number | null): { drawn: number[]; deferred: number[] } {
   const byId = new Set(loaded.charts.map((c) => c.id));
   const components = chartComponents(loaded.layout);
   const onScreen = visibleChartIds(loaded.layout, activeTabs).filter((id) => byId.has(id) && components.has(id));
   const below = new Set(chartsBelowFold(loaded.layout, activeTabs));
+  // The focused chart is what the visitor came for: drawn now wherever it sits.
+  if (focusedChart !== null) below.delete(focusedChart);
   return { drawn: onScreen.filter((id) => !below.has(id)), deferred: onScreen.filter((id) => below.has(id)) };
 }
 
@@ -259,7 +268,8 @@ export async function loadDashboardPage(user: CurrentUser, ref: DashboardRef, op
   const boxes: Record<string, ChartBox> = {};
   for (const componentId of components.values()) boxes[componentId] = chartBoxOf(layout, componentId);
 
-  const { drawn: toDraw, deferred } = screenOf(loaded, activeTabs);
+  const focusedChart = options.focusedChart && byId.has(options.focusedChart) && visibleChartIds(layout, activeTabs).includes(options.focusedChart) ? options.focusedChart : null;
+  const { drawn: toDraw, deferred } = screenOf(loaded, activeTabs, focusedChart);
   const [queried, favorites] = await Promise.all([
     mapWithLimit(toDraw, RENDER_CONCURRENCY, (id) => queryChart(user, formDataOn(byId.get(id)!, metadata), { force: options.force === true })),
     favoriteStatus(user, dashboardResource, [dashboard.id]),
@@ -286,6 +296,7 @@ export async function loadDashboardPage(user: CurrentUser, ref: DashboardRef, op
     boxes,
     rendered,
     deferredCharts: deferred,
+    focusedChart,
     css: dashboard.css ?? '',
     autoRefresh: {
       frequency: Math.floor(metadata.refresh_frequency ?? 0),
@@ -339,7 +350,7 @@ export async function dashboardChart(user: CurrentUser, ref: DashboardRef, chart
 
   const requested = resolveActiveTabs(layout, withTabs(layout, [], options.tabs));
   const screen = componentId && placed ? activeTabsShowing(layout, componentId, requested) : requested;
-  const { drawn } = screenOf(loaded, screen);
+  const { drawn } = screenOf(loaded, screen, null);
   const index = drawn.indexOf(chartId);
   // The charts the page draws before this one on its screen (all of them for a chart not drawn by the page).
   const before = index >= 0 ? drawn.slice(0, index) : drawn.filter((id) => id !== chartId);

@@ -127,6 +127,14 @@ function useFullScreen(dashboardId: number, chartId: number, chart: HeldChart | 
   return { fullScreen: size !== null, height: size?.height ?? null, shown, toggle };
 }
 
+/** The focused chart comes into view when the page opens (a ref callback runs once per element). */
+function scrollIntoViewOnce(element: HTMLDivElement | null) {
+  if (element && !element.dataset.scrolled) {
+    element.dataset.scrolled = 'true';
+    element.scrollIntoView({ block: 'center' });
+  }
+}
+
 export function ChartHolder({ item, style, className }: { item: LayoutItem; style: CSSProperties; className: string }) {
   const view = useDashboardView();
   const chartId = item.meta.chartId;
@@ -178,9 +186,11 @@ function HeldChartView({ chartId, editUrl, title, box, style, className }: ViewP
 
   const height = full.height ?? box.height;
   const deferred = view.deferredCharts?.includes(chartId) ?? false;
+  const focused = view.focusedChart === chartId;
   return (
-    <div className={`${className} rounded-md border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900`}
-      style={full.fullScreen ? { ...style, minHeight: box.height + 40 } : style} data-component="chart" data-chart-id={chartId}>
+    <div ref={focused ? scrollIntoViewOnce : undefined} id={`chart-${chartId}`}
+      className={`${className} rounded-md border bg-white dark:bg-slate-900 ${focused ? 'border-brand-600 ring-2 ring-brand-600' : 'border-slate-200 dark:border-slate-800'}`}
+      style={full.fullScreen ? { ...style, minHeight: box.height + 40 } : style} data-component="chart" data-chart-id={chartId} data-focused={focused ? 'true' : undefined}>
       <div ref={card} role={full.fullScreen ? 'region' : undefined} aria-label={full.fullScreen ? `${title}, full screen` : undefined}
         className={full.fullScreen ? 'fixed inset-0 z-40 overflow-auto bg-white p-4 dark:bg-slate-900' : 'p-2'}>
         <div className="mb-1 flex items-start justify-between gap-2">

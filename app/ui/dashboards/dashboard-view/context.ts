@@ -34,6 +34,8 @@ export type DashboardView = {
   hydrated?: boolean;
   /** Charts on screen the server left undrawn (below the fold): without scripts, a lazy frame draws each. */
   deferredCharts?: readonly number[];
+  /** `?focused_chart=`: the chart highlighted and scrolled to. */
+  focusedChart?: number | null;
   /**
    * Watches an undrawn chart's placeholder: the page fetches the chart once it comes near the
    * viewport. Answers the function that stops watching. Absent before hydration.

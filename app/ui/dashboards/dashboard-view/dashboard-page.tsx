@@ -44,6 +44,7 @@ export type DashboardPageView = {
   rendered: Record<string, HeldChart>;
   /** Charts on screen the server left for the browser (below the fold). */
   deferredCharts: number[];
+  focusedChart?: number | null;
   css: string;
   /**
    * The dashboard's auto-refresh settings from its json_metadata (refresh_frequency in seconds,
@@ -147,6 +148,7 @@ export function DashboardPage({ page }: { page: DashboardPageView }) {
     selectTab: hydrated ? (tabId) => navigate(view.tabHref(tabId), { preventScrollReset: true }) : null,
     hydrated,
     deferredCharts: page.deferredCharts ?? [],
+    focusedChart: page.focusedChart ?? null,
     observeChart: hydrated ? fetched.observeChart : null,
   };
   if (editorModule) {
