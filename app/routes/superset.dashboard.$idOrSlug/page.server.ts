@@ -51,6 +51,8 @@ export type DashboardPage = DashboardPageData & {
   editing: DashboardEditing | null;
   /** Whether the charts offer Download CSV (can_csv, as the chart data API checks it). */
   canDownload: boolean;
+  /** can_share_dashboard (dashboards.md §6): the permalink and embed code. */
+  canShare: boolean;
 };
 
 const HIDE_TITLE = 1;
@@ -96,6 +98,7 @@ export async function loadDashboardRoute(request: Request, idOrSlug: string | un
       editRequested,
       editing: editRequested ? await editingOf(user, page.dashboard.id) : null,
       canDownload: hasPermission(user.roles, 'can_csv', 'Superset'),
+      canShare: hasPermission(user.roles, 'can_share_dashboard', 'Superset'),
     };
   });
 }

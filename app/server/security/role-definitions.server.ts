@@ -90,6 +90,8 @@ const GAMMA: PermissionPair[] = [
   ['can_read', 'DashboardPermalinkRestApi'],
   ['can_write', 'DashboardPermalinkRestApi'],
   ['can_csv', 'Superset'],
+  ['can_share_dashboard', 'Superset'],
+  ['can_share_chart', 'Superset'],
   ['can_read', 'Superset'],
   ['can_userinfo', 'UserDBModelView'],
   ['can_recent_activity', 'Log'],

@@ -36,6 +36,8 @@ export type DashboardPageView = {
   dashboard: { id: number; slug: string | null; title: string; published: boolean; url: string };
   canEdit: boolean;
   canDownload: boolean;
+  /** can_share_dashboard: permalink and embed code. */
+  canShare?: boolean;
   favorite: boolean;
   layout: DashboardLayout;
   activeTabs: string[];
@@ -191,6 +193,7 @@ export function DashboardPage({ page }: { page: DashboardPageView }) {
             onRefreshFrequency: setChosenFrequency,
             fullscreen: fullscreenLink(location.pathname, keep, page.display.hideNav),
             dashboardUrl: page.dashboard.url,
+            canShare: page.canShare ?? false,
             onCopyPermalink: copyPermalink,
             onDownloadImage: () => void downloadImage(),
           }} />

@@ -10,6 +10,7 @@ const props = (over: Partial<HeaderMenuProps> = {}): HeaderMenuProps => ({
   onRefreshFrequency: () => {},
   fullscreen: { href: '/superset/dashboard/1/?tab=TAB-a&standalone=1', entered: false },
   dashboardUrl: '/superset/dashboard/1/',
+  canShare: true,
   onCopyPermalink: () => {},
   onDownloadImage: () => {},
   ...over,
@@ -46,5 +47,12 @@ describe('HeaderMenu without JavaScript', () => {
     expect(hydrated).toContain('Download as image');
     expect(hydrated).toContain('Exit fullscreen');
     expect(hydrated).not.toContain('aria-label="Set auto-refresh interval"');
+  });
+
+  it('leaves Share out for someone without can_share_dashboard', () => {
+    const hydrated = renderToStaticMarkup(<HeaderMenu {...props({ hydrated: true, canShare: false })} />);
+    expect(hydrated).not.toContain('Copy permalink to clipboard');
+    expect(hydrated).not.toContain('Embed dashboard');
+    expect(hydrated).toContain('Download as image');
   });
 });

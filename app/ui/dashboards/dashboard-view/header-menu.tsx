@@ -23,6 +23,8 @@ export type HeaderMenuProps = {
   /** The fullscreen link: the standalone view, or back from it. */
   fullscreen: { href: string; entered: boolean };
   dashboardUrl: string;
+  /** can_share_dashboard (dashboards.md §6): the Share group shows only with it. */
+  canShare: boolean;
   onCopyPermalink: () => void;
   onDownloadImage: () => void;
 };
@@ -76,12 +78,16 @@ export function HeaderMenu(props: HeaderMenuProps) {
           <a href={fullscreen.href} className={menuItemClass}>{fullscreen.entered ? 'Exit fullscreen' : 'Enter fullscreen'}</a>
           {hydrated && (
             <>
-              <div role="separator" className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
-              <div role="group" aria-label="Share">
-                <p aria-hidden="true" className={headingClass}>Share</p>
-                <button type="button" className={menuItemClass} onClick={run(props.onCopyPermalink)}>Copy permalink to clipboard</button>
-                <button type="button" className={menuItemClass} onClick={run(() => setDialog('embed'))}>Embed dashboard</button>
-              </div>
+              {props.canShare && (
+                <>
+                  <div role="separator" className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
+                  <div role="group" aria-label="Share">
+                    <p aria-hidden="true" className={headingClass}>Share</p>
+                    <button type="button" className={menuItemClass} onClick={run(props.onCopyPermalink)}>Copy permalink to clipboard</button>
+                    <button type="button" className={menuItemClass} onClick={run(() => setDialog('embed'))}>Embed dashboard</button>
+                  </div>
+                </>
+              )}
               <div role="separator" className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
               <button type="button" className={menuItemClass} onClick={run(props.onDownloadImage)}>Download as image</button>
             </>
