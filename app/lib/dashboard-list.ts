@@ -16,6 +16,8 @@ export type DashboardRow = {
   favorite: boolean;
   /** Section 6's edit permission (Admin, or an owner with can_write): the user may delete it (the server checks again). */
   canEdit: boolean;
+  /** Superset's `thumbnail_url`: the server-drawn mosaic of the dashboard's first screen. */
+  thumbnailUrl: string;
 };
 
 /** The page's filter values as the URL carries them ('' when not set); `view` rides along so every link keeps it. */

@@ -124,7 +124,7 @@ function defineCases(app: () => AppUnderTest) {
     expect(byId.status, byId.text).toBe(200);
     const result = byId.body.result as Json;
     expect(result).toMatchObject({
-      id, slug: 'sales-board', url: '/superset/dashboard/sales-board/', dashboard_title: 'Sales board', thumbnail_url: null, published: true,
+      id, slug: 'sales-board', url: '/superset/dashboard/sales-board/', dashboard_title: 'Sales board', thumbnail_url: expect.stringMatching(new RegExp(`^/api/v1/dashboard/${id}/thumbnail/[0-9a-f]{32}/$`)), published: true,
       css: null, json_metadata: '{"color_scheme":"supersetColors"}', position_json: JSON.stringify(layoutOf([f.chart.a, f.chart.hidden])),
       certified_by: null, certification_details: null, changed_by_name: '', changed_by: null, created_by: null,
       charts: ['Orders A', 'Secret'], owners: [{ id: f.ids.alpha, first_name: 'Al', last_name: 'Pha' }], roles: [], tags: [], is_managed_externally: false,

@@ -19,6 +19,7 @@ import { PERSON_ATTRIBUTES, personName } from '../lists/people.server';
 import { relatedResource } from '../lists/related.server';
 import { canEditDashboard } from './access.server';
 import { dashboardResource } from './resource.server';
+import { dashboardThumbnailUrl } from './thumbnail.server';
 
 export type { DashboardRow };
 
@@ -75,6 +76,7 @@ async function toRows(user: CurrentUser, dashboards: Dashboard[]): Promise<Dashb
     certificationDetails: d.certification_details || null,
     favorite: starred.has(d.id),
     canEdit: canEditDashboard(user, d),
+    thumbnailUrl: dashboardThumbnailUrl(d),
   }));
 }
 

@@ -9,6 +9,7 @@ import { models } from '../db.server';
 import { AUDIT_LIST_COLUMNS, AUDIT_ORDER, auditFields, auditSearch, OWNER_COLUMNS, ownersField } from '../lists/fields.server';
 import { allTextFilter, booleanFilters, certifiedFilter, dateFilters, favoriteFilter, integerFilters, textFilters, toManyFilters } from '../lists/filters.server';
 import { defineResource } from '../lists/resource-types.server';
+import { dashboardThumbnailUrl } from './thumbnail.server';
 
 const dashboardTitleOrSlug = (operatorName: string) => allTextFilter(operatorName, 'Title or Slug', ['dashboard_title', 'slug']);
 
@@ -27,10 +28,11 @@ export const dashboardResource = defineResource<Dashboard>({
     url: { get: (r) => `/superset/dashboard/${r.slug || r.id}/` },
     certified_by: { get: (r) => r.certified_by },
     certification_details: { get: (r) => r.certification_details },
+    thumbnail_url: { get: (r) => dashboardThumbnailUrl(r) },
     owners: ownersField<Dashboard>(),
     ...auditFields<Dashboard>(),
   },
-  listColumns: ['id', 'uuid', 'dashboard_title', 'slug', 'published', 'status', 'url', ...OWNER_COLUMNS, ...AUDIT_LIST_COLUMNS],
+  listColumns: ['id', 'uuid', 'dashboard_title', 'slug', 'published', 'status', 'url', 'thumbnail_url', ...OWNER_COLUMNS, ...AUDIT_LIST_COLUMNS],
   orderColumns: {
     dashboard_title: { column: 'dashboard_title', text: true },
     slug: { column: 'slug' },

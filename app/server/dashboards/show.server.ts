@@ -5,7 +5,8 @@
  * plus the slice fields the page reads) and `/datasets` (the datasets those charts use, each in
  * the Explore datasource shape of datasets/datasource-metadata.server.ts). Needs can_read on
  * Dashboard; a dashboard out of reach (access.server.ts) is a 404. What this store does not keep
- * answers as Superset answers its absence: no tags, no thumbnail, not managed externally.
+ * answers as Superset answers its absence: no tags, not managed externally. `thumbnail_url` is the
+ * server-drawn mosaic of the dashboard's first screen (thumbnail.server.ts).
  */
 import { humanizeDelta } from '~/lib/humanize';
 import { isJsonObject, parseJsonText } from '~/lib/safe-json';
@@ -16,6 +17,7 @@ import { person, personName, type PersonRef } from '../lists/people.server';
 import { getVisibleDashboard, VIEW, visibleChartsOn } from './access.server';
 import type { DashboardRef } from './inputs.server';
 import { UNTITLED_DASHBOARD } from './mutations.server';
+import { dashboardThumbnailUrl } from './thumbnail.server';
 
 export type DashboardDetail = {
   id: number;
@@ -23,7 +25,7 @@ export type DashboardDetail = {
   slug: string | null;
   url: string;
   dashboard_title: string;
-  thumbnail_url: string | null;
+  thumbnail_url: string;
   published: boolean;
   css: string | null;
   json_metadata: string | null;
@@ -63,7 +65,7 @@ export async function getDashboardDetail(user: CurrentUser, ref: DashboardRef): 
     slug: d.slug,
     url: dashboardUrl(d),
     dashboard_title: dashboardTitle(d),
-    thumbnail_url: null,
+    thumbnail_url: dashboardThumbnailUrl(d),
     published: Boolean(d.published),
     css: d.css,
     json_metadata: d.json_metadata,

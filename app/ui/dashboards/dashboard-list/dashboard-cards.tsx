@@ -1,7 +1,7 @@
 /**
- * The card view: one card per dashboard with a placeholder where a thumbnail would be (dashboards
- * have no server-drawn thumbnail yet), its title linking to the dashboard, status and
- * certification, last change and owners, the favourite star and, for dashboards the user may
+ * The card view: one card per dashboard with its server-drawn thumbnail (the first screen as an
+ * 800x600 mosaic, shown 300 wide and loaded lazily), its title linking to the dashboard, status
+ * and certification, last change and owners, the favourite star and, for dashboards the user may
  * delete, the bulk selection box.
  */
 import { Link } from '@remix-run/react';
@@ -13,6 +13,10 @@ import { FavoriteStar } from '~/ui/lists/favorite-star';
 import { StatusBadge } from './status-badge';
 import type { DashboardRow } from './types';
 
+/** The thumbnail's size on the card (the picture is 800x600: app/server/dashboards/thumbnail.server.ts). */
+const SHOWN_WIDTH = 300;
+const SHOWN_HEIGHT = 225;
+
 export function DashboardCards({ rows, selectable }: { rows: DashboardRow[]; selectable: boolean }) {
   return (
     <ul aria-label="Dashboards" className="grid grid-cols-[repeat(auto-fill,minmax(300px,1fr))] gap-4">
@@ -20,12 +24,9 @@ export function DashboardCards({ rows, selectable }: { rows: DashboardRow[]; sel
         <li key={d.id}>
           <article aria-labelledby={`dashboard-card-${d.id}`}
             className="flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-            <div aria-hidden="true" data-placeholder="thumbnail"
-              className="grid aspect-[16/9] w-full grid-cols-3 gap-1.5 border-b border-slate-100 bg-slate-50 p-3 dark:border-slate-800 dark:bg-slate-950">
-              <span className="col-span-2 rounded bg-slate-200 dark:bg-slate-800" />
-              <span className="rounded bg-slate-200 dark:bg-slate-800" />
-              <span className="col-span-3 rounded bg-slate-200 dark:bg-slate-800" />
-            </div>
+            {/* Decorative: the title below names the card. */}
+            <img src={d.thumbnailUrl} alt="" loading="lazy" decoding="async" width={SHOWN_WIDTH} height={SHOWN_HEIGHT}
+              className="aspect-[4/3] w-full border-b border-slate-100 bg-slate-50 object-cover object-top dark:border-slate-800 dark:bg-slate-950" />
             <div className="flex flex-1 flex-col gap-1 p-3 text-sm">
               <div className="flex items-start gap-2">
                 {selectable && d.canEdit && <span className="pt-0.5"><SelectBox id={d.id} label={d.title} /></span>}
