@@ -6,12 +6,13 @@ import { initStorageModels, CacheEntry, KeyValue } from './models/storage';
 import { initSqlLabModels, Query, TabState, TableSchema, QueryResult } from './models/sqllab';
 import { initAnnotationModels, AnnotationLayer, Annotation } from './models/annotations';
 import { initCssTemplateModels, CssTemplate } from './models/css-templates';
+import { initFilterSetModels, FilterSet } from './models/filter-sets';
 
-export { User, Role, Permission, LoginAttempt, Database, Dataset, TableColumn, SqlMetric, RowLevelSecurityFilter, Chart, Dashboard, SavedQuery, Favorite, CacheEntry, KeyValue, Query, TabState, TableSchema, QueryResult, AnnotationLayer, Annotation, CssTemplate };
+export { User, Role, Permission, LoginAttempt, Database, Dataset, TableColumn, SqlMetric, RowLevelSecurityFilter, Chart, Dashboard, SavedQuery, Favorite, CacheEntry, KeyValue, Query, TabState, TableSchema, QueryResult, AnnotationLayer, Annotation, CssTemplate, FilterSet };
 export { createSequelize, parseMetadataUrl, redact, describeConnectionError } from './connect';
 export { createMigrator } from './migrator';
 
-export const models = { User, Role, Permission, LoginAttempt, Database, Dataset, TableColumn, SqlMetric, RowLevelSecurityFilter, Chart, Dashboard, SavedQuery, Favorite, CacheEntry, KeyValue, Query, TabState, TableSchema, QueryResult, AnnotationLayer, Annotation, CssTemplate };
+export const models = { User, Role, Permission, LoginAttempt, Database, Dataset, TableColumn, SqlMetric, RowLevelSecurityFilter, Chart, Dashboard, SavedQuery, Favorite, CacheEntry, KeyValue, Query, TabState, TableSchema, QueryResult, AnnotationLayer, Annotation, CssTemplate, FilterSet };
 export type Models = typeof models;
 
 let initialisedWith: Sequelize | undefined;
@@ -28,6 +29,7 @@ export function initModels(sequelize: Sequelize): Models {
     initSqlLabModels(sequelize);
     initAnnotationModels(sequelize);
     initCssTemplateModels(sequelize);
+    initFilterSetModels(sequelize);
     initialisedWith = sequelize;
   }
   return models;

@@ -10,6 +10,7 @@ import * as m0008 from './0008-annotation-layers';
 import * as m0009 from './0009-chart-certification';
 import * as m0010 from './0010-dashboard-certification-roles';
 import * as m0011 from './0011-css-templates';
+import * as m0012 from './0012-filter-sets';
 
 export const migrations = [
   { name: '0001-initial', ...m0001 },
@@ -23,4 +24,5 @@ export const migrations = [
   { name: '0009-chart-certification', ...m0009 },
   { name: '0010-dashboard-certification-roles', ...m0010 },
   { name: '0011-css-templates', ...m0011 },
+  { name: '0012-filter-sets', ...m0012 },
 ];

@@ -8,7 +8,7 @@ import { createTempPostgresDatabase, mustHaveServices, postgresReachable, type T
 
 const EXPECTED_TABLES = [
   'annotation', 'annotation_layer', 'cache_entries', 'chart_owners', 'charts', 'css_templates', 'dashboard_charts', 'dashboard_owners', 'dashboard_roles', 'dashboards', 'databases', 'dataset_owners',
-  'datasets', 'favorites', 'key_value', 'login_attempts', 'permissions', 'queries', 'query_results', 'rls_filter_roles', 'rls_filter_tables', 'role_permissions',
+  'datasets', 'favorites', 'filter_sets', 'key_value', 'login_attempts', 'permissions', 'queries', 'query_results', 'rls_filter_roles', 'rls_filter_tables', 'role_permissions',
   'roles', 'row_level_security_filters', 'saved_queries', 'sql_metrics', 'tab_state', 'table_columns', 'table_schema', 'user_roles', 'users',
 ];
 
@@ -33,7 +33,7 @@ function migrationRoundTrip(openStore: () => Promise<{ sequelize: Sequelize; cle
 
   it('creates every table, reverts them all, and applies again', async () => {
     const migrator = createMigrator(sequelize);
-    expect((await migrator.up()).map((m) => m.name)).toEqual(['0001-initial', '0002-cache-and-key-value', '0003-sqllab', '0004-dataset-columns', '0005-alpha-reads-databases', '0006-login-attempts', '0007-dataset-fields-metrics-rls', '0008-annotation-layers', '0009-chart-certification', '0010-dashboard-certification-roles', '0011-css-templates']);
+    expect((await migrator.up()).map((m) => m.name)).toEqual(['0001-initial', '0002-cache-and-key-value', '0003-sqllab', '0004-dataset-columns', '0005-alpha-reads-databases', '0006-login-attempts', '0007-dataset-fields-metrics-rls', '0008-annotation-layers', '0009-chart-certification', '0010-dashboard-certification-roles', '0011-css-templates', '0012-filter-sets']);
     expect(await tables(sequelize)).toEqual(EXPECTED_TABLES);
     expect(await migrator.pending()).toEqual([]);
     await migrator.down({ to: 0 });

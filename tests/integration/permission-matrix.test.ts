@@ -31,7 +31,8 @@ const r = (value: unknown) => encodeRisonUri(value);
 /**
  * The table. `path` placeholders: {db} the fixture database (Gamma and sql_lab hold its
  * database_access), {hidden} a database only Admin and Alpha reach, {dataset}, {chart},
- * {dashboard}, {saved} (Admin's saved query), {query} and {client} (Admin's query), {permalink}.
+ * {dashboard}, {filterSet} (a set the fixture dashboard owns), {saved} (Admin's saved query), {query}
+ * and {client} (Admin's query), {permalink}.
  */
 const ROWS: Row[] = [
   //                                                                                                   Admin Alpha Gamma sql_lab Public
@@ -169,7 +170,27 @@ const ROWS: Row[] = [
   { route: '/api/v1/dashboard/:pk/permalink', method: 'POST', path: '/api/v1/dashboard/{dashboard}/permalink', body: { anchor: 5 }, expect: [400, 400, 400, 400, 401] },
   { route: '/api/v1/dashboard/:pk/permalink', method: 'POST', path: '/api/v1/dashboard/999999/permalink', body: {}, expect: [404, 404, 404, 404, 401] },
   { route: '/api/v1/dashboard/:pk/permalink', method: 'GET', path: '/api/v1/dashboard/{dashboard}/permalink', expect: [405, 405, 405, 405, 401] },
+  // A thumbnail: the dashboard's first screen for whoever may see it; an old digest redirects to the current one.
+  { route: '/api/v1/dashboard/:pk/thumbnail/:digest', method: 'GET', path: `/api/v1/dashboard/{dashboard}/thumbnail/${'0'.repeat(32)}/`, expect: [302, 302, 302, 302, 401] },
+  { route: '/api/v1/dashboard/:pk/thumbnail/:digest', method: 'GET', path: `/api/v1/dashboard/999999/thumbnail/${'0'.repeat(32)}/`, expect: [404, 404, 404, 404, 401] },
+  { route: '/api/v1/dashboard/:pk/thumbnail/:digest', method: 'POST', path: `/api/v1/dashboard/{dashboard}/thumbnail/${'0'.repeat(32)}/`, expect: [405, 405, 405, 405, 401] },
   { route: '/api/v1/dashboard/permalink/:key', method: 'GET', path: '/api/v1/dashboard/permalink/AAAAAAAAAAAAAAAAAAAAAA', expect: [404, 404, 404, 404, 401] },
+  // Filter state: DashboardFilterStateRestApi (every role with dashboards), on a dashboard the caller may see.
+  { route: '/api/v1/dashboard/:pk/filter_state', method: 'POST', path: '/api/v1/dashboard/{dashboard}/filter_state', body: { value: '{}' }, expect: [201, 201, 201, 201, 401] },
+  { route: '/api/v1/dashboard/:pk/filter_state', method: 'POST', path: '/api/v1/dashboard/{dashboard}/filter_state?tab_id=x', body: { value: '{}' }, expect: [400, 400, 400, 400, 401] },
+  { route: '/api/v1/dashboard/:pk/filter_state', method: 'POST', path: '/api/v1/dashboard/999999/filter_state', body: { value: '{}' }, expect: [404, 404, 404, 404, 401] },
+  { route: '/api/v1/dashboard/:pk/filter_state', method: 'GET', path: '/api/v1/dashboard/{dashboard}/filter_state', expect: [405, 405, 405, 405, 401] },
+  { route: '/api/v1/dashboard/:pk/filter_state/:key', method: 'GET', path: '/api/v1/dashboard/{dashboard}/filter_state/AAAAAAAAAAAAAAAAAAAAAA', expect: [404, 404, 404, 404, 401] },
+  { route: '/api/v1/dashboard/:pk/filter_state/:key', method: 'PUT', path: '/api/v1/dashboard/{dashboard}/filter_state/AAAAAAAAAAAAAAAAAAAAAA', body: { value: '{}' }, expect: [404, 404, 404, 404, 401] },
+  { route: '/api/v1/dashboard/:pk/filter_state/:key', method: 'DELETE', path: '/api/v1/dashboard/{dashboard}/filter_state/AAAAAAAAAAAAAAAAAAAAAA', expect: [404, 404, 404, 404, 401] },
+  // Filter sets: can_read / can_write on Dashboard; a set the dashboard owns is changed by the dashboard's editors only (the fixture dashboard has no owners: Admin).
+  { route: '/api/v1/dashboard/:pk/filtersets', method: 'GET', path: '/api/v1/dashboard/{dashboard}/filtersets', expect: [200, 200, 200, 200, 401] },
+  { route: '/api/v1/dashboard/:pk/filtersets', method: 'GET', path: '/api/v1/dashboard/999999/filtersets', expect: [404, 404, 404, 404, 401] },
+  { route: '/api/v1/dashboard/:pk/filtersets', method: 'POST', path: '/api/v1/dashboard/{dashboard}/filtersets', body: {}, expect: [400, 400, 400, 400, 401] },
+  { route: '/api/v1/dashboard/:pk/filtersets', method: 'POST', path: '/api/v1/dashboard/{dashboard}/filtersets', body: { name: 'shared', owner_type: 'Dashboard', json_metadata: '[]' }, expect: [422, 403, 403, 403, 401] },
+  { route: '/api/v1/dashboard/:pk/filtersets/:id', method: 'PUT', path: '/api/v1/dashboard/{dashboard}/filtersets/{filterSet}', body: { json_metadata: '[]' }, expect: [422, 403, 403, 403, 401] },
+  { route: '/api/v1/dashboard/:pk/filtersets/:id', method: 'PUT', path: '/api/v1/dashboard/{dashboard}/filtersets/999999', body: {}, expect: [404, 404, 404, 404, 401] },
+  { route: '/api/v1/dashboard/:pk/filtersets/:id', method: 'DELETE', path: '/api/v1/dashboard/{dashboard}/filtersets/999999', expect: [404, 404, 404, 404, 401] },
   { route: '/api/v1/:resource/_info', method: 'GET', path: '/api/v1/chart/_info', expect: [200, 200, 200, 200, 401] },
   { route: '/api/v1/:resource/_info', method: 'GET', path: '/api/v1/query/_info', expect: [200, 403, 403, 200, 401] },
   { route: '/api/v1/:resource/related/:column', method: 'GET', path: '/api/v1/dataset/related/database', expect: [200, 200, 200, 200, 401] },
@@ -209,7 +230,7 @@ const ROWS: Row[] = [
   { route: '/api/v1/sqllab/permalink/:key', method: 'GET', path: '/api/v1/sqllab/permalink/{permalink}', expect: [200, 403, 403, 200, 401] },
 ];
 
-type Fixtures = Record<'db' | 'hidden' | 'dataset' | 'hiddenDataset' | 'chart' | 'dashboard' | 'saved' | 'query' | 'client' | 'permalink', string>;
+type Fixtures = Record<'db' | 'hidden' | 'dataset' | 'hiddenDataset' | 'chart' | 'dashboard' | 'filterSet' | 'saved' | 'query' | 'client' | 'permalink', string>;
 
 let app: AppUnderTest;
 let build: ServerBuild;
@@ -296,6 +317,9 @@ beforeAll(async () => {
   fixtures.hiddenDataset = String((await m.Dataset.create({ database_id: Number(fixtures.hidden), schema: 'main', table_name: 'orders' })).id);
   fixtures.chart = String((await m.Chart.create({ slice_name: 'Orders', viz_type: 'table', datasource_type: 'table', datasource_id: dataset.id })).id);
   fixtures.dashboard = String((await m.Dashboard.create({ dashboard_title: 'Orders board', published: true })).id);
+  fixtures.filterSet = String((await m.FilterSet.create({
+    name: 'Shared set', owner_type: 'Dashboard', owner_id: Number(fixtures.dashboard), dashboard_id: Number(fixtures.dashboard), json_metadata: '{"nativeFilters":{}}',
+  })).id);
   fixtures.saved = String((await adminJson('POST', '/api/v1/saved_query/', { db_id: Number(fixtures.db), label: 'admin query', sql: 'SELECT 1', schema: 'main' })).id);
   fixtures.client = 'matrixq01';
   await adminJson('POST', '/api/v1/sqllab/execute/', { database_id: Number(fixtures.db), sql: 'SELECT * FROM orders', client_id: fixtures.client, runAsync: false });

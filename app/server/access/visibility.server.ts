@@ -5,7 +5,7 @@
  * by model name, so a new resource or page over these models inherits it, and one over a model
  * missing here fails loudly instead of listing everything. The rules are Superset's: DatabaseFilter,
  * DatasourceFilter, ChartFilter, the dashboards' published-or-owned rule, private saved queries,
- * QueryFilter, and shared CSS templates. A where clause never reads a secret column.
+ * QueryFilter, shared CSS templates, and FilterSetFilter. A where clause never reads a secret column.
  */
 import { literal, Op, type WhereOptions } from 'sequelize';
 import { isAdmin } from '~/lib/permissions';
@@ -53,6 +53,18 @@ export function savedQueriesVisibleTo(user: CurrentUser): WhereOptions {
 /** CSS templates are shared, as in Superset: whoever holds can_read on CssTemplate sees every one. */
 export function cssTemplatesVisibleTo(): WhereOptions {
   return {};
+}
+
+/**
+ * Superset's FilterSetFilter, with one difference: a set the dashboard owns is shared with
+ * everyone who sees the dashboard (Superset shows it to the dashboard's owners only); a set a
+ * user owns is that user's alone; admins see every set. Sets are only reached through their
+ * dashboard, found first through the dashboards' row scope, so this rule says which of a visible
+ * dashboard's sets the user sees.
+ */
+export function filterSetsVisibleTo(user: CurrentUser): WhereOptions {
+  if (isAdmin(user.roles)) return {};
+  return { [Op.or]: [{ owner_type: 'Dashboard' }, { [Op.and]: [{ owner_type: 'User' }, { owner_id: user.id }] }] };
 }
 
 /** Superset's DatabaseFilter: databases the user may open, or holds a schema or a dataset of. */
@@ -109,6 +121,7 @@ const ROW_SCOPES = {
   SavedQuery: savedQueriesVisibleTo,
   Query: queriesVisibleTo,
   CssTemplate: cssTemplatesVisibleTo,
+  FilterSet: filterSetsVisibleTo,
 } satisfies Record<string, RowScope>;
 
 export type ScopedModel = keyof typeof ROW_SCOPES;
