@@ -7,6 +7,7 @@
 import { metadata as areaMeta } from './area/meta';
 import { metadata as bigNumberMeta } from './big-number/meta';
 import { metadata as bigNumberTotalMeta } from './big-number-total/meta';
+import { metadata as filterBoxMeta } from './filter-box/meta';
 import { metadata as heatmapMeta } from './heatmap/meta';
 import { metadata as mixedTimeseriesMeta } from './mixed-timeseries/meta';
 import { metadata as treemapMeta } from './treemap/meta';
@@ -40,6 +41,7 @@ export const VIZ_REGISTRY: Readonly<Record<string, VizEntry>> = {
   big_number: { metadata: bigNumberMeta, load: () => import('./big-number') },
   heatmap_v2: { metadata: heatmapMeta, load: () => import('./heatmap') },
   treemap_v2: { metadata: treemapMeta, load: () => import('./treemap') },
+  filter_box: { metadata: filterBoxMeta, load: () => import('./filter-box') },
 };
 
 export function vizMetadata(type: string): VizMetadata | null {

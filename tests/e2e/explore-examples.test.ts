@@ -32,7 +32,9 @@ function exampleOf(vizType: string): Fixture {
 }
 
 describe('every chart type renders from its Superset example chart', () => {
-  it.each(registeredVizTypes())('%s', async (vizType) => {
+  // filter_box has no Superset example chart (a legacy type, not a published plugin): the dashboard
+  // filter tests cover it.
+  it.each(registeredVizTypes().filter((t) => t !== 'filter_box'))('%s', async (vizType) => {
     const example = exampleOf(vizType);
     const page = await session.openPage();
     await loginAs(page, session.server.baseUrl, 'admin', session.server.adminPassword);

@@ -141,7 +141,9 @@ export async function queryChart(user: CurrentUser, formData: FormData, options:
   }
   const chart = { vizType, formData, queryContext, queriesData, datasource: vizDatasourceOf(loaded) };
   const rowCount = queriesData[0]?.rowcount ?? null;
-  if (queriesData.every((q) => (q.rowcount ?? q.data?.length ?? 0) === 0)) {
+  // A filter box is its controls: with no choices (or no filter columns) it still draws its time
+  // controls and 'No results found', so it is never the empty-chart message.
+  if (vizType !== 'filter_box' && queriesData.every((q) => (q.rowcount ?? q.data?.length ?? 0) === 0)) {
     return { final: { ...chart, model: { kind: 'empty', message: NO_RESULTS_MESSAGE }, rowCount } };
   }
   return { final: null, plugin, chart, rowCount };

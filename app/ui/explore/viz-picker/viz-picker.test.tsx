@@ -64,7 +64,7 @@ describe('VizGallery', () => {
     expect(html).toMatch(/aria-expanded="true"[^>]*>.*?Recommended tags/);
     const categoryStart = names.indexOf('Category');
     const categories = names.slice(categoryStart + 1, names.indexOf('Tags'));
-    expect(categories).toEqual(['Correlation', 'Evolution', 'KPI', 'Part of a Whole', 'Table']);
+    expect(categories).toEqual(['Correlation', 'Evolution', 'KPI', 'Part of a Whole', 'Table', 'Other']);
     expect(buttons(html)[0]).toEqual({ name: 'All charts', pressed: true });
   });
 
