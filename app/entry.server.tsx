@@ -5,6 +5,11 @@ import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { env } from './server/env.server';
+import { HTML_VIEWS } from './ui/charts/html-views';
+import { provideServerHtmlViews } from './ui/charts/lazy-html-views';
+
+// Pages render the HTML chart views on the server; browsers load each with import() (lazy-html-views.tsx).
+provideServerHtmlViews(HTML_VIEWS);
 
 export { bootstrap } from './server/bootstrap.server';
 export { startBackgroundWork, stopBackgroundWork } from './server/jobs/worker.server';
@@ -15,7 +20,12 @@ export function serverConfig() {
   return { port: env().PORT, host: env().HOST, maxBodyBytes: env().REQUEST_BODY_MAX_BYTES };
 }
 
-const ABORT_DELAY = 5_000;
+/**
+ * How long a streamed page may keep streaming after its shell went out. The clock starts only
+ * once the shell is rendered: on a saturated machine rendering the shell itself can take seconds,
+ * and aborting it then answered a truncated page with status 500.
+ */
+const ABORT_DELAY = 30_000;
 
 export default function handleRequest(
   request: Request,
@@ -27,6 +37,7 @@ export default function handleRequest(
   const waitForAll = isbot(request.headers.get('user-agent') ?? '');
   return new Promise((resolve, reject) => {
     let shellRendered = false;
+    let abortTimer: ReturnType<typeof setTimeout> | undefined;
     const { pipe, abort } = renderToPipeableStream(
       <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
       {
@@ -38,6 +49,8 @@ export default function handleRequest(
           responseHeaders.set('X-Content-Type-Options', 'nosniff');
           responseHeaders.set('Referrer-Policy', 'same-origin');
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          abortTimer = setTimeout(abort, ABORT_DELAY);
+          body.on('close', () => clearTimeout(abortTimer));
           pipe(body);
         },
         onShellError(error: unknown) {
@@ -45,10 +58,10 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
+          // Before the shell, onShellError rejects and Remix logs it; after, only this sees it.
           if (shellRendered) console.error(error);
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
   });
 }
