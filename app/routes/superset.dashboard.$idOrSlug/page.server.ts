@@ -7,6 +7,7 @@
 import { redirect } from '@remix-run/node';
 import { hasPermission } from '~/lib/permissions';
 import { parseStoredObject } from '~/lib/safe-json';
+import { colorSchemeOptions } from '~/ui/dashboards/properties/properties-values';
 import { dangerToast } from '~/lib/toasts';
 import { readForm } from '~/server/api/body.server';
 import { errorResponse, json, pageResult } from '~/server/api/error-response.server';
@@ -41,6 +42,9 @@ export type DashboardEditing = {
   lastModifiedTime: number;
   changedOn: string;
   changedByName: string;
+  /** The metadata's color_scheme ('' for none), and the schemes to choose from (the no-JavaScript form). */
+  colorScheme: string;
+  colorSchemeOptions: { id: string; label: string }[];
 };
 
 export type DashboardPage = DashboardPageData & {
@@ -120,6 +124,8 @@ async function editingOf(user: Parameters<typeof getDashboardDetail>[0], id: num
     lastModifiedTime: Math.floor(Date.parse(detail.changed_on) / 1000),
     changedOn: detail.changed_on,
     changedByName: detail.changed_by_name,
+    colorScheme: typeof metadata.color_scheme === 'string' ? metadata.color_scheme : '',
+    colorSchemeOptions: colorSchemeOptions(typeof metadata.color_scheme === 'string' ? metadata.color_scheme : ''),
   };
 }
 

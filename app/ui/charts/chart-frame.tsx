@@ -8,8 +8,6 @@
  */
 import { useCallback, useEffect, useRef, useState, type ComponentType, type MutableRefObject } from 'react';
 import type { ChartDataResult } from '~/lib/chart-data/types';
-import { createColorContext } from '~/lib/colors';
-import { loadViz } from '~/viz/registry';
 import type { FormData, HtmlModel, VizDatasource } from '~/viz/types';
 
 /** What the server rendered (RenderedChart of app/server/charts/render-chart.server.ts), as loader data. */
@@ -103,7 +101,9 @@ function InteractiveECharts({ chart, height, theme, onDrawn, onDataPoint }: {
     let instance: EChartsInstance | null = null;
     let observer: ResizeObserver | null = null;
     void (async () => {
-      const [echarts, plugin] = await Promise.all([import('echarts'), loadViz(chart.vizType)]);
+      // The chart types' registry and the colour schemes load with ECharts, after the SVG shows: a page's first load carries neither.
+      const [echarts, { loadViz }, { createColorContext }] = await Promise.all([import('echarts'), import('~/viz/registry'), import('~/lib/colors')]);
+      const plugin = await loadViz(chart.vizType);
       if (disposed || !plugin) return;
       const width = node.clientWidth || 600;
       // The colours the server drew with (a dashboard hands each chart its page's colours as label_colors).

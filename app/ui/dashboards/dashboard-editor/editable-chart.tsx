@@ -5,7 +5,7 @@
  */
 import { GRID_BASE_UNIT, type LayoutItem } from '~/lib/dashboard/layout';
 import { ChartFrame } from '~/ui/charts/chart-frame';
-import { HTML_VIEWS } from '~/ui/charts/html-views';
+import { LAZY_HTML_VIEWS } from '~/ui/charts/lazy-html-views';
 import { ComponentItem, type Placement } from './component-item';
 import { DeleteButton, DragHandle, useResize } from './component-controls';
 import { useDashboardEditor } from './contract';
@@ -51,7 +51,7 @@ export function EditableChart({ item, placement }: { item: LayoutItem; placement
       </div>
       <div className="overflow-hidden" style={{ height: shownHeight }}>
         {chart ? (
-          <ChartFrame chart={chart} height={box.height} theme={editor.theme} htmlViews={HTML_VIEWS} label={title} />
+          <ChartFrame chart={chart} height={box.height} theme={editor.theme} htmlViews={LAZY_HTML_VIEWS} label={title} />
         ) : failure || info ? (
           <figure aria-label={title} aria-busy={!failure} className="flex h-full items-center justify-center rounded-md bg-slate-50 text-sm text-slate-600 dark:bg-slate-950 dark:text-slate-300">
             {failure ? <p role="alert" className="text-rose-700 dark:text-rose-300">{failure}</p> : <p role="status">{LOADING_CHART}</p>}

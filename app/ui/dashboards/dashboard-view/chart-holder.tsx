@@ -13,9 +13,8 @@ import { getClientError } from '~/lib/client-error';
 import type { LayoutItem } from '~/lib/dashboard/layout';
 import { dangerToast } from '~/lib/toasts';
 import { ChartFrame, type ChartPointEvent } from '~/ui/charts/chart-frame';
-import { HTML_VIEWS } from '~/ui/charts/html-views';
+import { LAZY_HTML_VIEWS } from '~/ui/charts/lazy-html-views';
 import { CsrfInput } from '~/ui/csrf-input';
-import { downloadChartImage } from '~/ui/explore/header/browser-actions';
 import { requestJson } from '~/ui/request-json';
 import { showToast } from '~/ui/toasts';
 import { useShell } from '~/ui/use-shell';
@@ -173,6 +172,7 @@ function HeldChartView({ chartId, editUrl, title, box, style, className }: ViewP
 
   const onImage = async () => {
     try {
+      const { downloadChartImage } = await import('~/ui/explore/header/browser-actions');
       await downloadChartImage(card.current, title);
     } catch (error) {
       showToast(dangerToast((await getClientError(error)).error));
@@ -201,7 +201,7 @@ function HeldChartView({ chartId, editUrl, title, box, style, className }: ViewP
           )}
         </div>
         {full.shown ? (
-          <ChartFrame chart={full.shown} height={height} theme={view.theme} htmlViews={HTML_VIEWS} label={title} onDataPoint={view.hydrated ? onDataPoint : undefined} />
+          <ChartFrame chart={full.shown} height={height} theme={view.theme} htmlViews={LAZY_HTML_VIEWS} label={title} onDataPoint={view.hydrated ? onDataPoint : undefined} />
         ) : (
           <figure ref={placeholder} aria-label={title} aria-busy={!failure}
             className="relative flex items-center justify-center overflow-hidden rounded-md bg-slate-50 text-sm text-slate-600 dark:bg-slate-950 dark:text-slate-300" style={{ height }}>

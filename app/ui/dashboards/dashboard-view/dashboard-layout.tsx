@@ -6,7 +6,11 @@
  */
 import type { CSSProperties, MouseEvent } from 'react';
 import { renderMarkdown } from '~/lib/dashboard/markdown';
-import { BACKGROUND_WHITE, DASHBOARD_ROOT_ID, GRID_BASE_UNIT, GRID_COLUMN_COUNT, getItem, topLevelTabsId, type LayoutItem } from '~/lib/dashboard/layout';
+// The layout module's parts, not its index: the index brings the position parser and its schemas.
+import { getItem } from '~/lib/dashboard/layout/components';
+import { BACKGROUND_WHITE, DASHBOARD_ROOT_ID, GRID_BASE_UNIT, GRID_COLUMN_COUNT } from '~/lib/dashboard/layout/constants';
+import { topLevelTabsId } from '~/lib/dashboard/layout/rules';
+import type { LayoutItem } from '~/lib/dashboard/layout/types';
 import { ChartHolder } from './chart-holder';
 import { useDashboardView } from './context';
 

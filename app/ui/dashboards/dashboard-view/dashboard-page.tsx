@@ -12,7 +12,10 @@
 import { useLocation, useNavigate, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { getClientError } from '~/lib/client-error';
-import { activeTabsShowing, getItem, resolveActiveTabs, type DashboardLayout } from '~/lib/dashboard/layout';
+// The layout module's parts, not its index: the index brings the position parser and its schemas.
+import { getItem } from '~/lib/dashboard/layout/components';
+import { activeTabsShowing, resolveActiveTabs } from '~/lib/dashboard/layout/selectors';
+import type { DashboardLayout } from '~/lib/dashboard/layout/types';
 import { dangerToast } from '~/lib/toasts';
 import { useHydrated } from '~/ui/use-hydrated';
 import { useShell } from '~/ui/use-shell';
@@ -22,7 +25,6 @@ import { readAutoRefresh } from './auto-refresh';
 import { styleText } from './chart-requests';
 import { DashboardViewContext, type DashboardChartInfo, type DashboardView, type HeldChart } from './context';
 import { DashboardHeader } from './dashboard-header';
-import { downloadDashboardImage } from './dashboard-image';
 import { DashboardLayoutView } from './dashboard-layout';
 import { copyWithToast } from './copy-with-toast';
 import { decodeHash, fullscreenLink, NOT_IN_PERMALINK, pageAddress, refreshFromUrl } from './page-links';
@@ -63,6 +65,9 @@ export type DashboardPageView = {
     lastModifiedTime: number;
     changedOn: string;
     changedByName: string;
+    /** The metadata's color_scheme ('' for none), and the schemes to choose from (the no-JavaScript form). */
+    colorScheme: string;
+    colorSchemeOptions: { id: string; label: string }[];
   } | null;
 };
 
@@ -169,6 +174,7 @@ export function DashboardPage({ page }: { page: DashboardPageView }) {
   };
   const downloadImage = async () => {
     try {
+      const { downloadDashboardImage } = await import('./dashboard-image');
       await downloadDashboardImage(layoutArea.current, page.dashboard.title);
     } catch (error) {
       showToast(dangerToast((await getClientError(error)).error));

@@ -9,7 +9,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { getClientError } from '~/lib/client-error';
-import { visibleChartIds } from '~/lib/dashboard/layout';
+import { visibleChartIds } from '~/lib/dashboard/layout/selectors';
 import { requestJson } from '~/ui/request-json';
 import { useShell } from '~/ui/use-shell';
 import { dashboardChartUrl, planChartFetches } from './chart-requests';

@@ -6,13 +6,11 @@
  * current ones in a multiple select (unselect to remove) and ids typed to add more, since the
  * people picker needs JavaScript.
  */
-import { colorSchemeOf } from '~/lib/dashboard/json-metadata';
 import { CsrfInput } from '~/ui/csrf-input';
 import type { DashboardPageView } from '~/ui/dashboards/dashboard-view/dashboard-page';
 import { Button } from '~/ui/primitives/button';
 import { Input, TextArea } from '~/ui/primitives/input';
 import { Select } from '~/ui/primitives/select';
-import { colorSchemeOptions, UNTITLED_PLACEHOLDER } from './properties-values';
 
 export const LAYOUT_NEEDS_JS = 'Layout editing needs JavaScript. You can change the properties, publish or delete the dashboard here.';
 
@@ -28,7 +26,8 @@ export function EditWithoutJs({ page }: { page: DashboardPageView }) {
   );
   if (!editing) return notice;
   const p = editing.properties;
-  const scheme = colorSchemeOf(p.json_metadata);
+  // The loader reads the scheme and lists the choices: this page ships no metadata parser for it.
+  const scheme = page.editing?.colorScheme ?? '';
   const published = page.dashboard.published;
   return (
     <section aria-labelledby="edit-without-js-title" className="mb-6">
@@ -42,7 +41,7 @@ export function EditWithoutJs({ page }: { page: DashboardPageView }) {
           <fieldset className={sectionClass}>
             <legend className={legendClass}>Basic information</legend>
             <div className="grid gap-3 sm:grid-cols-2">
-              <Input id="nojs-dashboard-title" name="dashboard_title" label="Title" defaultValue={p.dashboard_title} placeholder={UNTITLED_PLACEHOLDER} maxLength={500} />
+              <Input id="nojs-dashboard-title" name="dashboard_title" label="Title" defaultValue={p.dashboard_title} placeholder="[ untitled dashboard ]" maxLength={500} />
               <Input id="nojs-dashboard-slug" name="slug" label="URL slug" defaultValue={p.slug} maxLength={255}
                 hint="Letters, digits, dashes and underscores; spaces become dashes." />
             </div>
@@ -77,7 +76,7 @@ export function EditWithoutJs({ page }: { page: DashboardPageView }) {
             <Select id="nojs-dashboard-color-scheme" name="color_scheme" label="Color scheme" defaultValue={scheme}
               hint="A scheme chosen here replaces color_scheme in the JSON metadata.">
               <option value="">Each chart&apos;s own</option>
-              {colorSchemeOptions(scheme).map((s) => <option key={s.id} value={s.id}>{s.label}</option>)}
+              {(page.editing?.colorSchemeOptions ?? []).map((s) => <option key={s.id} value={s.id}>{s.label}</option>)}
             </Select>
           </fieldset>
           <fieldset className={sectionClass}>
