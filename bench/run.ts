@@ -12,6 +12,7 @@ import { buildIsStale } from '../scripts/build-freshness.mjs';
 import { benchAutocomplete } from './autocomplete';
 import { benchChartData, describeChartData } from './chart-data';
 import { benchStreaming } from './engines-stream';
+import { benchDashboardPage, describeDashboardPage } from './dashboard-page';
 import { benchExplorePage, describeExplorePage } from './explore-page';
 import { benchVizRender, describeVizRender } from './viz-render';
 import { benchResultsGrid } from './sqllab-grid';
@@ -105,6 +106,9 @@ async function main() {
     console.log('bench: Explore, navigation to the chart on a 4x-throttled CPU, and its first-load JS ...');
     const explorePage = await benchExplorePage();
 
+    console.log('bench: a dashboard of 12 charts on PostgreSQL at scale 10, CPU throttled 4x, and 50 concurrent viewers ...');
+    const dashboardPage = await benchDashboardPage();
+
     const results = {
       streaming,
       sqllab,
@@ -114,6 +118,7 @@ async function main() {
       grid,
       sqllabAsync,
       explorePage,
+      dashboardPage,
       loadAverage: os.loadavg().map((l) => round(l, 2)),
       date: new Date().toISOString(),
       commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim() || null,
@@ -146,6 +151,7 @@ async function main() {
       ...describeChartData(chartData),
       ...describeVizRender(vizRender),
       ...describeExplorePage(explorePage),
+      ...describeDashboardPage(dashboardPage),
       [`autocomplete, ${autocomplete.columns.toLocaleString('en')} columns: index build`, `${Math.round(autocomplete.buildMs)} ms`],
       [`autocomplete per keystroke median / p95 / max (target p95 < ${autocomplete.targetP95Ms} ms)`, `${autocomplete.medianMs} / ${autocomplete.p95Ms} / ${autocomplete.maxMs} ms`],
       ['autocomplete after a 200-statement script, median / p95 / max', `${autocomplete.inScript.medianMs} / ${autocomplete.inScript.p95Ms} / ${autocomplete.inScript.maxMs} ms`],
