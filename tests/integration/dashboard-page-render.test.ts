@@ -163,6 +163,15 @@ describe('drawing the dashboard page', () => {
     expect((await pages.loadDashboardPage(admin, { id: board.tall }, { focusedChart: 999_999 })).focusedChart).toBeNull();
   });
 
+  it("reuses the page's drawings for the next viewer once every chart's data comes from the cache", async () => {
+    await pages.loadDashboardPage(admin, { id: board.tall }, { force: true });
+    const warm = await pages.loadDashboardPage(admin, { id: board.tall });
+    const again = await pages.loadDashboardPage(admin, { id: board.tall });
+    expect(again.rendered).toBe(warm.rendered);
+    // Refresh draws anew.
+    expect((await pages.loadDashboardPage(admin, { id: board.tall }, { force: true })).rendered).not.toBe(warm.rendered);
+  });
+
   it('answers ?format=html as a standalone document that runs nothing, and errors as HTML too', async () => {
     const answer = await route('tall-board', chart.pie, '?format=html');
     expect(answer.status).toBe(200);

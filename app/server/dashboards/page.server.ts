@@ -29,6 +29,7 @@ import { canEditDashboard, getVisibleDashboard, VIEW } from './access.server';
 import type { DashboardRef } from './inputs.server';
 import { openDashboardPermalink } from './permalink.server';
 import { dashboardCharts, dashboardTitle, dashboardUrl, type DashboardChart } from './show.server';
+import { drawingsKey, keepDrawings, reuseDrawings } from './drawn-pages.server';
 import { dashboardResource } from './resource.server';
 
 export { CHART_HEADER_HEIGHT, DASHBOARD_PAGE_WIDTH, chartBoxOf, type ChartBox } from '~/lib/dashboard/chart-box';
@@ -274,11 +275,24 @@ export async function loadDashboardPage(user: CurrentUser, ref: DashboardRef, op
     mapWithLimit(toDraw, RENDER_CONCURRENCY, (id) => queryChart(user, formDataOn(byId.get(id)!, metadata), { force: options.force === true })),
     favoriteStatus(user, dashboardResource, [dashboard.id]),
   ]);
-  const colors = new PageColors(metadata);
-  const rendered: Record<string, RenderedChart> = {};
-  toDraw.forEach((id, index) => {
-    rendered[id] = colors.draw(queried[index], boxes[components.get(id)!]);
-  });
+  const drawingKey = options.force
+    ? null
+    : drawingsKey({
+      dashboardId: dashboard.id,
+      changedOn: dashboard.changed_on,
+      metadata: dashboard.json_metadata,
+      charts: toDraw.map((id, index) => ({ id, box: boxes[components.get(id)!], queried: queried[index] })),
+    });
+  let rendered = reuseDrawings(drawingKey);
+  if (!rendered) {
+    const colors = new PageColors(metadata);
+    const drawn: Record<string, RenderedChart> = {};
+    toDraw.forEach((id, index) => {
+      drawn[id] = colors.draw(queried[index], boxes[components.get(id)!]);
+    });
+    keepDrawings(drawingKey, drawn);
+    rendered = drawn;
+  }
   return {
     dashboard: { id: dashboard.id, slug: dashboard.slug, title: dashboardTitle(dashboard), published: Boolean(dashboard.published), url: dashboardUrl(dashboard) },
     canEdit: canEditDashboard(user, dashboard),
