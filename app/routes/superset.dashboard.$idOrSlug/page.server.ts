@@ -17,6 +17,7 @@ import { chartDocument, chartDocumentResponse, chartErrorDocument } from '~/serv
 import { dashboardChart, loadDashboardPage, type DashboardPageData } from '~/server/dashboards/page.server';
 import { getVisibleDashboard } from '~/server/dashboards/access.server';
 import { dashboardRefOf, type DashboardRef } from '~/server/dashboards/inputs.server';
+import type { NativeFilterParams } from '~/server/dashboards/native-filters.server';
 import { dashboardFormAction, PAGE_FORM_INTENTS } from '~/server/dashboards/page-actions.server';
 import { getDashboardDetail } from '~/server/dashboards/show.server';
 import { dashboardResource } from '~/server/dashboards/resource.server';
@@ -84,6 +85,12 @@ function refOf(idOrSlug: string | undefined): DashboardRef {
   return ref;
 }
 
+/** The URL's native filter state: `?native_filters_key=`, `?native_filters=` (rison), the bar's GET fields `nf`, `nf.<id>…`. */
+function nativeFilterParamsOf(q: URLSearchParams): NativeFilterParams {
+  const fields = [...q.entries()].filter(([key]) => key === 'nf' || key.startsWith('nf.')).slice(0, 2000);
+  return { nativeFiltersKey: q.get('native_filters_key'), nativeFilters: q.get('native_filters'), fields };
+}
+
 export async function loadDashboardRoute(request: Request, idOrSlug: string | undefined): Promise<DashboardPage> {
   const user = await requireUserWith(request, 'can_read', 'Dashboard');
   return pageResult(async () => {
@@ -94,6 +101,7 @@ export async function loadDashboardRoute(request: Request, idOrSlug: string | un
       permalinkKey: q.get('permalink_key'),
       force: q.get('force') === 'true',
       focusedChart: /^\d{1,9}$/.test(q.get('focused_chart') ?? '') ? Number(q.get('focused_chart')) : null,
+      nativeFilters: nativeFilterParamsOf(q),
     });
     const editRequested = q.get('edit') === 'true' && page.canEdit;
     return {
@@ -196,6 +204,7 @@ export async function dashboardChartRoute(request: Request, idOrSlug: string | u
       force: q.get('force') === 'true',
       box,
       tabs: q.getAll('tab').slice(0, 50),
+      nativeFilters: nativeFilterParamsOf(q),
     });
     return html ? chartDocumentResponse(await chartDocument(name, chart)) : json(chart);
   } catch (error) {

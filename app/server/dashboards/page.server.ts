@@ -18,6 +18,7 @@ import {
 } from '~/lib/dashboard/layout';
 import { parseStoredObject } from '~/lib/safe-json';
 import { chartBoxFor, chartBoxOf, type ChartBox } from '~/lib/dashboard/chart-box';
+import { mergeExtraFormData, type ExtraFormData } from '~/lib/dashboard/native-filters';
 import { readDashboardJsonMetadata, type DashboardJsonMetadata } from '~/lib/stored-json/dashboard-json-metadata';
 import type { FormData } from '~/viz/types';
 import { requirePermission, type CurrentUser } from '../auth/current-user.server';
@@ -31,6 +32,7 @@ import { openDashboardPermalink } from './permalink.server';
 import { dashboardCharts, dashboardTitle, dashboardUrl, type DashboardChart } from './show.server';
 import { drawingsKey, keepDrawings, reuseDrawings } from './drawn-pages.server';
 import { dashboardResource } from './resource.server';
+import { startNativeFilters, type DashboardNativeFilters, type NativeFilterParams, type NativeFiltersStart } from './native-filters.server';
 
 export { CHART_HEADER_HEIGHT, DASHBOARD_PAGE_WIDTH, chartBoxOf, type ChartBox } from '~/lib/dashboard/chart-box';
 const RENDER_CONCURRENCY = 6;
@@ -74,6 +76,8 @@ export type DashboardPageData = {
   autoRefresh: { frequency: number; immuneChartIds: number[]; stagger: boolean; staggerTime: number };
   /** A permalink that could not be opened: the page shows the dashboard in its default state and says so. */
   notice: string | null;
+  /** The native filter bar (values, options, what each chart took); null when the dashboard has no native filters. */
+  nativeFilters: DashboardNativeFilters | null;
 };
 
 export type DashboardPageOptions = {
@@ -84,6 +88,8 @@ export type DashboardPageOptions = {
   force?: boolean;
   /** `?focused_chart=`: the chart to show and highlight (its tabs open, drawn even below the fold). */
   focusedChart?: number | null;
+  /** The URL's filter state: `native_filters_key`, `native_filters`, the bar's `nf` fields. */
+  nativeFilters?: NativeFilterParams;
 };
 
 function chartComponents(layout: DashboardLayout): Map<number, string> {
@@ -215,11 +221,24 @@ class PageColors {
   }
 }
 
-/** The chart's form data on the dashboard: its viz type from its own column, the dashboard's colour scheme over its own. */
-function formDataOn(chart: Pick<DashboardChart, 'form_data' | 'viz_type'>, metadata: DashboardJsonMetadata): FormData {
+/**
+ * The chart's form data on the dashboard: its viz type from its own column, the dashboard's colour
+ * scheme over its own, and the filters reaching it merged into its `extra_form_data` as Superset
+ * sends them (buildQuery appends their filters and takes their time range, grain and column).
+ */
+function formDataOn(chart: Pick<DashboardChart, 'form_data' | 'viz_type'>, metadata: DashboardJsonMetadata, extra: ExtraFormData = {}): FormData {
   const formData: FormData = { ...chart.form_data, viz_type: chart.viz_type };
   if (metadata.color_scheme) formData.color_scheme = metadata.color_scheme;
+  if (Object.keys(extra).length > 0) {
+    const own = chart.form_data.extra_form_data;
+    formData.extra_form_data = mergeExtraFormData(own && typeof own === 'object' ? (own as ExtraFormData) : {}, extra);
+  }
   return formData;
+}
+
+/** The dashboard's native filters started from the URL's state (null without any). */
+function filtersOf(user: CurrentUser, loaded: Loaded & { dashboard: { id: number } }, params: NativeFilterParams = {}): Promise<NativeFiltersStart | null> {
+  return startNativeFilters(user, { dashboard: loaded.dashboard, layout: loaded.layout, metadata: loaded.metadata, charts: loaded.charts, params });
 }
 
 /** The tabs to show: the permalink's, then each `?tab=` in turn taking over its own tab group. */
@@ -271,10 +290,26 @@ export async function loadDashboardPage(user: CurrentUser, ref: DashboardRef, op
 
   const focusedChart = options.focusedChart && byId.has(options.focusedChart) && visibleChartIds(layout, activeTabs).includes(options.focusedChart) ? options.focusedChart : null;
   const { drawn: toDraw, deferred } = screenOf(loaded, activeTabs, focusedChart);
-  const [queried, favorites] = await Promise.all([
-    mapWithLimit(toDraw, RENDER_CONCURRENCY, (id) => queryChart(user, formDataOn(byId.get(id)!, metadata), { force: options.force === true })),
+  const filters = await filtersOf(user, loaded, options.nativeFilters);
+  // The charts' first data and the filters' options at once: a chart waits only for a 'first item' default reaching it.
+  const sent = new Map<number, ExtraFormData>();
+  const query = async (id: number, extra: ExtraFormData) => {
+    sent.set(id, extra);
+    return queryChart(user, formDataOn(byId.get(id)!, metadata, extra), { force: options.force === true });
+  };
+  const [queried, favorites, resolved] = await Promise.all([
+    mapWithLimit(toDraw, RENDER_CONCURRENCY, async (id) => query(id, filters ? await filters.extraFormDataFor(id) : {})),
     favoriteStatus(user, dashboardResource, [dashboard.id]),
+    filters?.done ?? null,
   ]);
+  if (resolved) {
+    // A form value its options no longer offer (a parent changed) is dropped once the options are known: such charts are queried again.
+    const stale = toDraw.filter((id) => JSON.stringify(resolved.extraFormDataByChart[id] ?? {}) !== JSON.stringify(sent.get(id) ?? {}));
+    const again = await mapWithLimit(stale, RENDER_CONCURRENCY, (id) => query(id, resolved.extraFormDataByChart[id] ?? {}));
+    stale.forEach((id, i) => {
+      queried[toDraw.indexOf(id)] = again[i];
+    });
+  }
   const drawingKey = options.force
     ? null
     : drawingsKey({
@@ -319,6 +354,7 @@ export async function loadDashboardPage(user: CurrentUser, ref: DashboardRef, op
       staggerTime: metadata.stagger_time ?? 5000,
     },
     notice,
+    nativeFilters: resolved?.bar ?? null,
   };
 }
 
@@ -328,6 +364,8 @@ export type DashboardChartOptions = {
   box?: Partial<ChartBox>;
   /** The tabs the page shows (`?tab=`): the screen whose charts come before this one; the chart's own tabs always show. */
   tabs?: readonly string[];
+  /** The page's filter state (the same URL parameters as the page's). */
+  nativeFilters?: NativeFilterParams;
 };
 
 /** A chart drawn for the dashboard, and the name it has there. */
@@ -370,10 +408,13 @@ export async function dashboardChart(user: CurrentUser, ref: DashboardRef, chart
   const before = index >= 0 ? drawn.slice(0, index) : drawn.filter((id) => id !== chartId);
   const byId = new Map(charts.map((c) => [c.id, c]));
   const components = chartComponents(layout);
+  // The page's final filters (its option queries are cached), so this chart and the replayed ones get what the page's got.
+  const filters = await filtersOf(user, loaded, options.nativeFilters);
+  const extra = filters ? (await filters.done).extraFormDataByChart : {};
   const queries = [
-    () => queryChart(user, formDataOn(chart, metadata), { force: options.force === true }),
+    () => queryChart(user, formDataOn(chart, metadata, placed ? extra[chartId] : undefined), { force: options.force === true }),
     // Only for their colours: the cache answers them when the page has just drawn them.
-    ...before.map((id) => () => queryChart(user, formDataOn(byId.get(id)!, metadata))),
+    ...before.map((id) => () => queryChart(user, formDataOn(byId.get(id)!, metadata, extra[id]))),
   ];
   const [queried, ...replayed] = await mapWithLimit(queries, RENDER_CONCURRENCY, (run) => run());
   const colors = new PageColors(metadata);

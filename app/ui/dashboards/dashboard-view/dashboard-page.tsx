@@ -32,6 +32,8 @@ import { useAutoRefresh } from './use-auto-refresh';
 import { useDashboardCharts } from './use-dashboard-charts';
 import type { DashboardProperties } from '~/ui/dashboards/dashboard-editor/contract';
 import { EditWithoutJs } from '~/ui/dashboards/properties/edit-without-js';
+import type { DashboardNativeFilters } from '~/lib/dashboard/filter-bar-contract';
+import { FilterBar } from '~/ui/dashboards/filter-bar/filter-bar';
 
 /** The loader's answer (app/routes/superset.dashboard.$idOrSlug/page.server.ts), as the page reads it. */
 export type DashboardPageView = {
@@ -69,6 +71,8 @@ export type DashboardPageView = {
     colorScheme: string;
     colorSchemeOptions: { id: string; label: string }[];
   } | null;
+  /** The native filter bar (issue 14); absent from an older loader. */
+  nativeFilters?: DashboardNativeFilters | null;
 };
 
 type EditorModule = typeof import('~/ui/dashboards/dashboard-editor/dashboard-editor');
@@ -181,6 +185,9 @@ export function DashboardPage({ page }: { page: DashboardPageView }) {
     }
   };
   const noScriptRefresh = fromUrl ?? settings.frequency;
+  const nativeFilters = page.nativeFilters && page.nativeFilters.items.length > 0 ? page.nativeFilters : null;
+  const filterBar = nativeFilters && <FilterBar filters={nativeFilters} keep={keep} hydrated={hydrated} />;
+  const verticalBar = nativeFilters?.orientation === 'VERTICAL';
 
   return (
     <DashboardViewContext.Provider value={view}>
@@ -207,8 +214,12 @@ export function DashboardPage({ page }: { page: DashboardPageView }) {
           <p role="alert" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">{page.notice}</p>
         )}
         {page.editRequested && <EditWithoutJs page={page} />}
-        <div ref={layoutArea}>
-          <DashboardLayoutView />
+        {!verticalBar && filterBar}
+        <div className={verticalBar ? 'flex items-start gap-4' : undefined}>
+          {verticalBar && filterBar}
+          <div ref={layoutArea} className="min-w-0 flex-1">
+            <DashboardLayoutView />
+          </div>
         </div>
       </div>
     </DashboardViewContext.Provider>

@@ -1,0 +1,49 @@
+/**
+ * What the dashboard page's loader gives the native filter bar (issue 14): the filters as the
+ * bar shows them, with their options and current values already resolved on the server (options
+ * come from the chart data engine, row-level security applied, fetched with the charts' first
+ * data), and which filters each chart took or refused. The bar is a GET form (fields of
+ * app/lib/dashboard/native-filters/url.ts: `nf=1`, `nf.<id>=value`, `nf.<id>.min/.max`), so it
+ * filters the server-drawn charts without JavaScript; hydration adds search and instant mode.
+ */
+import type { DataMaskMap } from '~/lib/dashboard/native-filters';
+
+export type FilterBarOption = { value: string | number | boolean | null; label: string };
+
+export type FilterBarFilter = {
+  kind: 'filter';
+  id: string;
+  name: string;
+  description: string;
+  filterType: 'filter_select' | 'filter_range' | 'filter_time' | 'filter_timecolumn' | 'filter_timegrain' | string;
+  multiSelect: boolean;
+  required: boolean;
+  inverseSelection: boolean;
+  searchAllOptions: boolean;
+  /** Select, time column and time grain choices (narrowed by the parents' values); null when they could not be fetched. */
+  options: FilterBarOption[] | null;
+  optionsError: string | null;
+  /** Every option before the row limit cut it ('214 options'). */
+  optionCount: number;
+  /** Range filters: the column's smallest and largest value, and how the range is entered. */
+  range: { min: number | null; max: number | null; display: 'slider' | 'input' | 'slider-and-input' } | null;
+  /** The value in force: a list for selects, [min, max] for ranges, a time range text, a column or grain name. */
+  value: unknown;
+  /** cascadeParentIds. */
+  parents: string[];
+  /** The message when a required filter has no value. */
+  error: string | null;
+};
+
+export type FilterBarDivider = { kind: 'divider'; id: string; title: string; description: string };
+
+export type DashboardNativeFilters = {
+  items: Array<FilterBarFilter | FilterBarDivider>;
+  orientation: 'VERTICAL' | 'HORIZONTAL';
+  /** The data mask in force (defaults, the URL's, the filter state's). */
+  dataMask: DataMaskMap;
+  /** Per chart id: the filter ids applied to it and those refused (with why). */
+  perChart: Record<string, { applied: string[]; rejected: { id: string; name: string; reason: string }[] }>;
+  /** The filter state's key (`native_filters_key`) the page's state is stored under, when there is one. */
+  filterStateKey: string | null;
+};
