@@ -37,7 +37,8 @@ export function draftOf(filter: FilterBarFilter): FieldDraft {
     const [min, max] = Array.isArray(value) ? value : [];
     return { kind: 'range', min: bound(min), max: bound(max) };
   }
-  if (value === undefined || value === '') return { kind: 'list', values: filter.filterType === FILTER_TIME ? [NO_TIME_RANGE] : [] };
+  // null is no value (the loader's unset filter); a chosen NULL comes as [null].
+  if (value === undefined || value === null || value === '') return { kind: 'list', values: filter.filterType === FILTER_TIME ? [NO_TIME_RANGE] : [] };
   const list = Array.isArray(value) ? value : [value];
   return { kind: 'list', values: list.map((item) => fieldText(item as FilterBarOption['value'])) };
 }

@@ -2,7 +2,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { DashboardNativeFilters, FilterBarDivider, FilterBarFilter } from './contract';
-import { carriedParams, clearedDraft, matchingOptions, optionCountText } from './field-values';
+import { carriedParams, clearedDraft, draftOf, matchingOptions, optionCountText } from './field-values';
 import { FilterBar } from './filter-bar';
 
 const filter = (over: Partial<FilterBarFilter>): FilterBarFilter => ({
@@ -199,5 +199,14 @@ describe('field values', () => {
       'NATIVE_FILTER-time': { kind: 'list', values: ['No filter'] },
       'NATIVE_FILTER-grain': { kind: 'list', values: [] },
     });
+  });
+});
+
+describe('draftOf', () => {
+  it('reads an unset filter (null) as no values, and a chosen NULL as <NULL>', () => {
+    const base = { kind: 'filter', id: 'f', name: 'F', description: '', filterType: 'filter_select', multiSelect: true, required: false, inverseSelection: false,
+      searchAllOptions: false, options: [], optionsError: null, optionCount: 0, range: null, parents: [], error: null } as FilterBarFilter;
+    expect(draftOf({ ...base, value: null })).toEqual({ kind: 'list', values: [] });
+    expect(draftOf({ ...base, value: [null, 'x'] })).toEqual({ kind: 'list', values: ['<NULL>', 'x'] });
   });
 });
