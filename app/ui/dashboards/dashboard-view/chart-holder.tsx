@@ -18,6 +18,7 @@ import { CsrfInput } from '~/ui/csrf-input';
 import { requestJson } from '~/ui/request-json';
 import { showToast } from '~/ui/toasts';
 import { useShell } from '~/ui/use-shell';
+import { ChartFilters } from './chart-filters';
 import { dashboardChartUrl } from './chart-requests';
 import { useDashboardView, type HeldChart } from './context';
 import type { DrillRequest } from './drill-host';
@@ -195,6 +196,7 @@ function HeldChartView({ chartId, editUrl, title, box, style, className }: ViewP
         className={full.fullScreen ? 'fixed inset-0 z-40 overflow-auto bg-white p-4 dark:bg-slate-900' : 'p-2'}>
         <div className="mb-1 flex items-start justify-between gap-2">
           <p className="truncate text-sm font-medium" title={title}>{title}</p>
+          <ChartFilters title={title} report={view.chartFilters?.[chartId]} />
           {!view.hideChartControls && (
             <ChartOptions title={title} editUrl={editUrl} chart={chart} fullScreen={full.fullScreen} onFullScreen={full.toggle}
               onImage={() => void onImage()} onDrill={onDrill} />

@@ -3,6 +3,7 @@
  * their drawings, the active tabs and how to change them. One context, so the recursive layout
  * components take only the id of what they draw.
  */
+import type { ChartFilterReport } from './chart-filters';
 import { createContext, useContext } from 'react';
 import type { QueryContext } from '~/lib/chart-data/types';
 import type { DashboardLayout } from '~/lib/dashboard/layout';
@@ -36,6 +37,8 @@ export type DashboardView = {
   deferredCharts?: readonly number[];
   /** `?focused_chart=`: the chart highlighted and scrolled to. */
   focusedChart?: number | null;
+  /** Per chart id: the native filters it took and those it refused (issue 14). */
+  chartFilters?: Readonly<Record<string, ChartFilterReport>>;
   /**
    * Watches an undrawn chart's placeholder: the page fetches the chart once it comes near the
    * viewport. Answers the function that stops watching. Absent before hydration.

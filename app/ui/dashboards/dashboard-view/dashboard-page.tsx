@@ -31,6 +31,7 @@ import { decodeHash, fullscreenLink, NOT_IN_PERMALINK, pageAddress, refreshFromU
 import { useAutoRefresh } from './use-auto-refresh';
 import { useDashboardCharts } from './use-dashboard-charts';
 import type { DashboardProperties } from '~/ui/dashboards/dashboard-editor/contract';
+import type { ChartFilterReport } from './chart-filters';
 import { EditWithoutJs } from '~/ui/dashboards/properties/edit-without-js';
 import type { DashboardNativeFilters } from '~/lib/dashboard/filter-bar-contract';
 import { FilterBar } from '~/ui/dashboards/filter-bar/filter-bar';
@@ -74,6 +75,16 @@ export type DashboardPageView = {
   /** The native filter bar (issue 14); absent from an older loader. */
   nativeFilters?: DashboardNativeFilters | null;
 };
+
+/** The filters each chart took and refused, with the filters' names (the bar lists them by id). */
+function chartFilterReports(filters: DashboardNativeFilters | null): Record<string, ChartFilterReport> {
+  if (!filters) return {};
+  const names = new Map(filters.items.map((item) => [item.id, item.kind === 'filter' ? item.name : item.title]));
+  return Object.fromEntries(Object.entries(filters.perChart).map(([chartId, { applied, rejected }]) => [
+    chartId,
+    { applied: applied.map((id) => ({ id, name: names.get(id) ?? id })), rejected },
+  ]));
+}
 
 type EditorModule = typeof import('~/ui/dashboards/dashboard-editor/dashboard-editor');
 
@@ -160,6 +171,7 @@ export function DashboardPage({ page }: { page: DashboardPageView }) {
     hydrated,
     deferredCharts: page.deferredCharts ?? [],
     focusedChart: page.focusedChart ?? null,
+    chartFilters: chartFilterReports(page.nativeFilters ?? null),
     observeChart: hydrated ? fetched.observeChart : null,
   };
   if (editorModule) {

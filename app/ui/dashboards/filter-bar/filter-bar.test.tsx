@@ -205,7 +205,7 @@ describe('field values', () => {
 describe('draftOf', () => {
   it('reads an unset filter (null) as no values, and a chosen NULL as <NULL>', () => {
     const base = { kind: 'filter', id: 'f', name: 'F', description: '', filterType: 'filter_select', multiSelect: true, required: false, inverseSelection: false,
-      searchAllOptions: false, options: [], optionsError: null, optionCount: 0, range: null, parents: [], error: null } as FilterBarFilter;
+      searchAllOptions: false, options: [], optionsError: null, optionCount: 0, range: null, parents: [], error: null, value: null } as FilterBarFilter;
     expect(draftOf({ ...base, value: null })).toEqual({ kind: 'list', values: [] });
     expect(draftOf({ ...base, value: [null, 'x'] })).toEqual({ kind: 'list', values: ['<NULL>', 'x'] });
   });
