@@ -183,6 +183,23 @@ describe('native filters on the dashboard page', () => {
     expect(unfiltered.body.rowCount).toBe(ALL_COUNTRIES);
   });
 
+  it('answers hostile filter parameters with the page (or a clear 400), never a 500', async () => {
+    const deep = `${'('.repeat(5000)}${')'.repeat(5000)}`;
+    const hostile = [
+      'native_filters=(((', `native_filters=${encodeURIComponent(deep)}`, 'native_filters=!(1,2,3)', `native_filters=${encodeURIComponent("(__proto__:(polluted:!t))")}`,
+      'native_filters_key=../../etc', `nf=1&${encodeURIComponent(`nf.${REGION}.min`)}=abc&${encodeURIComponent(`nf.${REGION}`)}=${'x'.repeat(5000)}`,
+      `nf=1&nf.nope=1&${encodeURIComponent(`nf.${COUNTRY}`)}=%00`,
+    ];
+    for (const query of hostile) {
+      const pageAnswer = await s.call('GET', `/superset/dashboard/nf-main/?${query}`);
+      // The page, or the app's clear 400 for text it never takes (a NUL character).
+      expect([200, 400], `${query.slice(0, 80)}: ${pageAnswer.text.slice(0, 200)}`).toContain(pageAnswer.status);
+      const chartAnswer = await s.call('GET', `/superset/dashboard/nf-main/chart/${chartId}?${query}`);
+      expect([200, 400], `${query.slice(0, 80)}: ${chartAnswer.text.slice(0, 200)}`).toContain(chartAnswer.status);
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   it('lists a filter on another dataset as rejected by the chart, with why', async () => {
     const page = await pages.loadDashboardPage(admin, { id: board.main });
     const rejected = page.nativeFilters?.perChart[chartId].rejected ?? [];
