@@ -145,7 +145,10 @@ export async function dashboardRouteAction(request: Request, idOrSlug: string | 
   const location = `${back.pathname}${back.search}`;
   return pageResult(async () => {
     const intent = String(form.get('intent') ?? '');
-    if ((PAGE_FORM_INTENTS as readonly string[]).includes(intent)) return dashboardFormAction(request, user, refOf(idOrSlug), form, location);
+    if ((PAGE_FORM_INTENTS as readonly string[]).includes(intent)) {
+      const done = await dashboardFormAction(user, refOf(idOrSlug), form, location);
+      return redirect(done.location, { headers: { 'Set-Cookie': await flashToasts(request, done.toasts) } });
+    }
     if (intent !== 'favorite') throw new InvalidInputError(`Unknown intent: ${intent}`);
     const dashboard = await getVisibleDashboard(user, refOf(idOrSlug));
     try {

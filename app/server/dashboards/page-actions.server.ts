@@ -3,8 +3,8 @@
  * dashboard's owner can change them without JavaScript (app/ui/dashboards/properties/edit-without-js.tsx
  * posts them). Trusts nothing in the form: each field is parsed with zod, the changes go through
  * the same DashboardUpdateSchema and domain functions as `PUT`/`DELETE /api/v1/dashboard/{id}`,
- * which check the user's rights. Every answer is a redirect carrying the spec's message as a
- * toast (flash cookie): a refusal or a field error goes back to the page, nothing saved; a dashboard
+ * which check the user's rights. Every answer is where to go next with the spec's message as a
+ * toast (the route redirects there with the toast in the flash cookie): a refusal or a field error goes back to the page, nothing saved; a dashboard
  * out of the user's sight stays the 404 page.
  */
 import { z } from 'zod';
@@ -12,7 +12,6 @@ import { withColorScheme } from '~/lib/dashboard/json-metadata';
 import { addFieldError, fieldErrorsOf, type FieldErrors } from '~/lib/field-errors';
 import { dangerToast, successToast, type Toast } from '~/lib/toasts';
 import { requirePermission, type CurrentUser } from '../auth/current-user.server';
-import { flashToasts } from '../auth/session.server';
 import { ForbiddenError, InputError, InvalidInputError } from '../domain-errors.server';
 import { getVisibleDashboard, requireDashboardEditor, VIEW } from './access.server';
 import { DashboardUpdateSchema, type DashboardRef, type DashboardUpdateInput } from './inputs.server';
@@ -135,10 +134,10 @@ export function propertiesUpdateOf(form: FormData): { ok: true; input: Dashboard
   return parsed.success ? { ok: true, input: parsed.data } : { ok: false, errors: fieldErrorsOf(parsed.error) };
 }
 
-/** A 302 to `location` with the toasts in the flash cookie (the stub's contract is a Response; Remix follows it as its redirect()). */
-async function redirectWith(request: Request, location: string, toasts: Toast[]): Promise<Response> {
-  return new Response(null, { status: 302, headers: { Location: location, 'Set-Cookie': await flashToasts(request, toasts) } });
-}
+/** Where the page goes after a form, and the toasts it shows there: the route turns it into its redirect. */
+export type FormOutcome = { location: string; toasts: Toast[] };
+
+const outcome = (location: string, toasts: Toast[]): FormOutcome => ({ location, toasts });
 
 /** The dashboard, when the user may change it; a dashboard out of sight is the 404 (thrown). */
 async function editableDashboard(user: CurrentUser, ref: DashboardRef) {
@@ -156,20 +155,19 @@ function editAddress(saved: { id: number; slug: string | null }, location: strin
 }
 
 export async function dashboardFormAction(
-  request: Request,
   user: CurrentUser,
   ref: DashboardRef,
   form: FormData,
   location: string,
-): Promise<Response> {
+): Promise<FormOutcome> {
   const intent = String(form.get('intent') ?? '');
   try {
     if (intent === 'properties') {
       await editableDashboard(user, ref);
       const update = propertiesUpdateOf(form);
-      if (!update.ok) return await redirectWith(request, location, [dangerToast(saveError(describeFormErrors(update.errors)))]);
+      if (!update.ok) return outcome(location, [dangerToast(saveError(describeFormErrors(update.errors)))]);
       const saved = await updateDashboard(user, ref, update.input);
-      return await redirectWith(request, editAddress({ id: saved.id, slug: update.input.slug || null }, location), [successToast(SAVED)]);
+      return outcome(editAddress({ id: saved.id, slug: update.input.slug || null }, location), [successToast(SAVED)]);
     }
     if (intent === 'publish') {
       const posted = PublishFormSchema.safeParse({ published: form.get('published') ?? undefined });
@@ -177,20 +175,20 @@ export async function dashboardFormAction(
       await editableDashboard(user, ref);
       const published = posted.data.published === 'true';
       await updateDashboard(user, ref, { published });
-      return await redirectWith(request, location, [successToast(published ? PUBLISHED : HIDDEN)]);
+      return outcome(location, [successToast(published ? PUBLISHED : HIDDEN)]);
     }
     if (intent === 'delete') {
       const dashboard = await editableDashboard(user, ref);
-      if (form.get('confirm') !== 'yes') return await redirectWith(request, location, [dangerToast(DELETE_UNCONFIRMED)]);
+      if (form.get('confirm') !== 'yes') return outcome(location, [dangerToast(DELETE_UNCONFIRMED)]);
       const title = dashboardTitle(dashboard);
       await deleteDashboard(user, ref);
-      return await redirectWith(request, DASHBOARD_LIST_PATH, [successToast(`Deleted: ${title}`)]);
+      return outcome(DASHBOARD_LIST_PATH, [successToast(`Deleted: ${title}`)]);
     }
   } catch (error) {
-    if (error instanceof ForbiddenError) return redirectWith(request, location, [dangerToast(NO_EDIT_PERMISSION)]);
+    if (error instanceof ForbiddenError) return outcome(location, [dangerToast(NO_EDIT_PERMISSION)]);
     // A rule of the store refused the save (a slug taken, owners that are nobody): nothing was saved.
     if (error instanceof InputError && error.fields && intent === 'properties') {
-      return redirectWith(request, location, [dangerToast(saveError(describeFormErrors(error.fields)))]);
+      return outcome(location, [dangerToast(saveError(describeFormErrors(error.fields)))]);
     }
     throw error;
   }
