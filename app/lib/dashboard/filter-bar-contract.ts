@@ -6,7 +6,7 @@
  * app/lib/dashboard/native-filters/url.ts: `nf=1`, `nf.<id>=value`, `nf.<id>.min/.max`), so it
  * filters the server-drawn charts without JavaScript; hydration adds search and instant mode.
  */
-import type { DataMaskMap } from '~/lib/dashboard/native-filters';
+import type { DataMaskMap, NativeFilter, SelectValue } from '~/lib/dashboard/native-filters';
 
 export type FilterBarOption = { value: string | number | boolean | null; label: string };
 
@@ -37,8 +37,41 @@ export type FilterBarFilter = {
 
 export type FilterBarDivider = { kind: 'divider'; id: string; title: string; description: string };
 
+/** A cross-filter in force: emitted by a click on a chart (its mask's id is the chart's id). */
+export type FilterBarCrossFilter = {
+  chartId: number;
+  chartName: string;
+  /** Per column, the chosen values (the mask's filterState.filters). */
+  selection: Record<string, SelectValue[]>;
+  /** What the bar shows ('Europe', 'Europe, Asia'). */
+  label: string;
+};
+
+/** A saved filter set of the dashboard (`/api/v1/dashboard/{id}/filtersets`). */
+export type FilterBarFilterSet = {
+  id: number;
+  name: string;
+  /** The set's data mask (json_metadata.dataMask), as stored. */
+  dataMask: DataMaskMap;
+  /** Whether the current user may update and delete it (owner rules of filter-sets.server.ts). */
+  canEdit: boolean;
+};
+
 export type DashboardNativeFilters = {
   items: Array<FilterBarFilter | FilterBarDivider>;
+  /** The parsed native filters (not dividers): what the browser builds data masks from (decodeFormFields, buildDataMask). */
+  configuration: NativeFilter[];
+  /**
+   * Apply each change at once (json_metadata `native_filters_instant`, this product's key): the
+   * bar has no Apply button and every change queries each chart once.
+   */
+  instant: boolean;
+  /** json_metadata.cross_filters_enabled (default true). */
+  crossFiltersEnabled: boolean;
+  /** The cross-filters in force, by chart id. */
+  crossFilters: FilterBarCrossFilter[];
+  /** The dashboard's filter sets the user may see; empty until loaded. */
+  filterSets: FilterBarFilterSet[];
   orientation: 'VERTICAL' | 'HORIZONTAL';
   /** The data mask in force (defaults, the URL's, the filter state's). */
   dataMask: DataMaskMap;

@@ -16,7 +16,7 @@ import {
   FILTER_RANGE, FILTER_SELECT, FILTER_TIME_COLUMN, FILTER_TIME_GRAIN, NATIVE_FILTER_DEFAULT_ROW_LIMIT, NULL_LABEL,
   ancestorsOf, buildDataMask, decodeFormFields, decodeNativeFiltersParam, defaultDataMask, defaultDataMasks, filterOptionsFormData,
   filterValueOf, filtersForCharts, needsOptionsForDefault, parseFilterConfiguration, resolutionOrder, targetColumn,
-  type ChartFilterTarget, type ChartFilters, type DataMaskMap, type DecodeContext, type ExtraFormData, type NativeFilter, type SelectValue,
+  isMaskActive, type ChartFilterTarget, type ChartFilters, type DataMaskMap, type DecodeContext, type ExtraFormData, type NativeFilter, type SelectValue,
 } from '~/lib/dashboard/native-filters';
 import type { DashboardLayout } from '~/lib/dashboard/layout';
 import { encodeRison } from '~/lib/rison';
@@ -34,7 +34,7 @@ import { GenericType } from '../query/types.server';
 import { SqlLabError } from '../sqllab/errors.server';
 import { getFilterState } from './filter-state.server';
 
-import type { DashboardNativeFilters, FilterBarFilter, FilterBarOption } from '~/lib/dashboard/filter-bar-contract';
+import type { DashboardNativeFilters, FilterBarCrossFilter, FilterBarFilter, FilterBarOption } from '~/lib/dashboard/filter-bar-contract';
 
 export type { DashboardNativeFilters, FilterBarFilter, FilterBarOption };
 
@@ -52,7 +52,7 @@ export type NativeFiltersInput = {
   dashboard: { id: number };
   layout: DashboardLayout;
   metadata: DashboardJsonMetadata;
-  charts: ReadonlyArray<{ id: number; viz_type: string; datasource: string; form_data: Record<string, unknown> }>;
+  charts: ReadonlyArray<{ id: number; viz_type: string; datasource: string; form_data: Record<string, unknown>; slice_name?: string }>;
   params: NativeFilterParams;
 };
 
@@ -256,7 +256,8 @@ export async function startNativeFilters(user: CurrentUser, input: NativeFilters
     for (const id of order) resolved.set(id, await optionsById.get(id)!);
     const perChart = filtersForCharts(filterContext(final));
     const extraFormDataByChart = Object.fromEntries(Object.entries(perChart).map(([id, c]) => [id, c.extraFormData]));
-    const bar = parsed.items.length === 0 ? null : barOf(parsed.items, final, perChart, resolved, metadata, filterStateKey);
+    const crossFilters = crossFiltersOf(final, filters, charts, metadata);
+    const bar = parsed.items.length === 0 && crossFilters.length === 0 ? null : barOf(parsed.items, final, perChart, resolved, metadata, filterStateKey, crossFilters);
     return { bar, extraFormDataByChart };
   })();
   // The page may never ask for the final answer (a single chart's route): a failure is then its caller's to see.
@@ -275,6 +276,25 @@ export async function startNativeFilters(user: CurrentUser, input: NativeFilters
   };
 }
 
+/** The active cross-filters of the mask (ids that are charts of the dashboard), with their charts' names. */
+function crossFiltersOf(masks: DataMaskMap, filters: readonly NativeFilter[], charts: NativeFiltersInput['charts'], metadata: DashboardJsonMetadata): FilterBarCrossFilter[] {
+  if (!crossFiltersEnabled(metadata)) return [];
+  const native = new Set(filters.map((f) => f.id));
+  const byId = new Map(charts.map((c) => [String(c.id), c]));
+  const found: FilterBarCrossFilter[] = [];
+  for (const [id, mask] of Object.entries(masks)) {
+    const chart = byId.get(id);
+    if (native.has(id) || !chart || !isMaskActive(mask)) continue;
+    const selection: Record<string, SelectValue[]> = {};
+    for (const filter of mask.extraFormData?.filters ?? []) {
+      if (typeof filter.col === 'string' && Array.isArray(filter.val)) selection[filter.col] = filter.val as SelectValue[];
+    }
+    const label = typeof mask.filterState?.label === 'string' ? mask.filterState.label : Object.values(selection).flat().map(String).join(', ');
+    found.push({ chartId: chart.id, chartName: chart.slice_name ?? `Chart ${chart.id}`, selection, label });
+  }
+  return found;
+}
+
 function barOf(
   items: ReturnType<typeof parseFilterConfiguration>['items'],
   masks: DataMaskMap,
@@ -282,8 +302,14 @@ function barOf(
   resolved: Map<string, Options>,
   metadata: DashboardJsonMetadata,
   filterStateKey: string | null,
+  crossFilters: FilterBarCrossFilter[],
 ): DashboardNativeFilters {
   return {
+    configuration: items.filter((item): item is NativeFilter => item.type !== 'DIVIDER'),
+    instant: (metadata as Record<string, unknown>).native_filters_instant === true,
+    crossFiltersEnabled: crossFiltersEnabled(metadata),
+    crossFilters,
+    filterSets: [],
     items: items.map((item) => {
       if (item.type === 'DIVIDER') return { kind: 'divider', id: item.id, title: String(item.title ?? ''), description: String(item.description ?? '') };
       const filter = item as NativeFilter;

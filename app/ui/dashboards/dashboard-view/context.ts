@@ -7,6 +7,7 @@ import type { ChartFilterReport } from './chart-filters';
 import { createContext, useContext } from 'react';
 import type { QueryContext } from '~/lib/chart-data/types';
 import type { DashboardLayout } from '~/lib/dashboard/layout';
+import type { SelectValue } from '~/lib/dashboard/native-filters/types';
 import type { FramedChart } from '~/ui/charts/chart-frame';
 
 /** A chart drawn on the server (the page's loader or the chart route), as the holder shows it. */
@@ -39,6 +40,13 @@ export type DashboardView = {
   focusedChart?: number | null;
   /** Per chart id: the native filters it took and those it refused (issue 14). */
   chartFilters?: Readonly<Record<string, ChartFilterReport>>;
+  /**
+   * Emits (or, with null, removes) the cross-filter of a chart: per column, the values clicked
+   * (issue 14). Absent before hydration and when the dashboard's cross-filters are off.
+   */
+  crossFilter?: ((chartId: number, selection: Readonly<Record<string, readonly SelectValue[]>> | null) => void) | null;
+  /** Per emitting chart id: its cross-filter in force (the chart marks the selection). */
+  crossFilterSelections?: Readonly<Record<string, Readonly<Record<string, readonly SelectValue[]>>>>;
   /**
    * Watches an undrawn chart's placeholder: the page fetches the chart once it comes near the
    * viewport. Answers the function that stops watching. Absent before hydration.

@@ -46,6 +46,11 @@ const divider: FilterBarDivider = { kind: 'divider', id: 'DIVIDER-1', title: 'Ge
 
 const bar = (over: Partial<DashboardNativeFilters> = {}): DashboardNativeFilters => ({
   items: [divider, region, country, population, period, grain],
+  configuration: [],
+  instant: false,
+  crossFiltersEnabled: true,
+  crossFilters: [],
+  filterSets: [],
   orientation: 'VERTICAL',
   dataMask: {},
   perChart: {},
