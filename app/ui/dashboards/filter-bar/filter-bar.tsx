@@ -23,6 +23,12 @@ export type FilterBarProps = {
   /** The page's other URL parameters (tab, standalone, …), carried as hidden fields. */
   keep: readonly (readonly [string, string])[];
   hydrated: boolean;
+  /** The bar's settings menu (editors): next to the heading, inside the form, so it may hold no form of its own. */
+  settings?: ReactNode;
+  /** The cross-filters in force, above the filters (inside the form). */
+  crossFilters?: ReactNode;
+  /** The filter sets, below the bar's form (outside it: it may hold forms of its own). */
+  filterSets?: ReactNode;
 };
 
 /** A horizontal item's width and the gap between items (px): the row's width tells how many fit. */
@@ -68,7 +74,7 @@ function HiddenFields({ params }: { params: readonly (readonly [string, string])
   );
 }
 
-export function FilterBar({ filters, keep, hydrated }: FilterBarProps) {
+export function FilterBar({ filters, keep, hydrated, settings, crossFilters, filterSets }: FilterBarProps) {
   const clearFormId = useId();
   const panelId = useId();
   const { draft, setState } = useDraft(filters);
@@ -116,6 +122,8 @@ export function FilterBar({ filters, keep, hydrated }: FilterBarProps) {
     body = (
       <div className="flex items-end gap-3">
         <h2 className="shrink-0 self-center text-sm font-semibold">Filters</h2>
+        {settings}
+        {crossFilters}
         <div ref={row} className={hydrated ? 'flex min-w-0 flex-1 items-start gap-3 overflow-hidden' : 'flex min-w-0 flex-1 flex-wrap items-start gap-3'}>
           {empty}
           {shown.map((item) => renderItem(item, 'w-56 shrink-0'))}
@@ -146,6 +154,7 @@ export function FilterBar({ filters, keep, hydrated }: FilterBarProps) {
       <>
         <div className="flex items-center justify-between gap-2">
           <h2 className="text-sm font-semibold">Filters</h2>
+          {settings}
           {hydrated && (
             <Button variant="ghost" size="xs" aria-expanded={!collapsed} aria-controls={panelId} onClick={() => setCollapsed((value) => !value)}>
               {collapsed ? 'Expand filters' : 'Collapse filters'}
@@ -154,6 +163,7 @@ export function FilterBar({ filters, keep, hydrated }: FilterBarProps) {
         </div>
         {/* Hidden, not unmounted, when collapsed: the values in force are still sent. */}
         <div id={panelId} hidden={collapsed} className="mt-3 flex flex-col gap-4">
+          {crossFilters}
           {empty}
           {filters.items.map((item) => renderItem(item))}
           {buttons}
@@ -163,15 +173,16 @@ export function FilterBar({ filters, keep, hydrated }: FilterBarProps) {
   }
 
   return (
-    <>
+    <div className={horizontal ? 'mb-4 w-full' : `shrink-0 ${collapsed ? 'w-auto' : 'w-[260px]'}`}>
       <form method="get" aria-label="Filters" data-orientation={filters.orientation}
         className={horizontal
-          ? 'filter-bar-horizontal mb-4 w-full rounded-md border border-slate-200 p-3 dark:border-slate-700'
-          : `filter-bar-vertical shrink-0 rounded-md border border-slate-200 p-3 dark:border-slate-700 ${collapsed ? 'w-auto' : 'w-[260px]'}`}>
+          ? 'filter-bar-horizontal w-full rounded-md border border-slate-200 p-3 dark:border-slate-700'
+          : 'filter-bar-vertical w-full rounded-md border border-slate-200 p-3 dark:border-slate-700'}>
         <HiddenFields params={params} />
         {body}
       </form>
       {clearForm}
-    </>
+      {!collapsed && filterSets}
+    </div>
   );
 }
