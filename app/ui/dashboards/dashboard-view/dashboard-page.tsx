@@ -35,6 +35,7 @@ import type { ChartFilterReport } from './chart-filters';
 import { EditWithoutJs } from '~/ui/dashboards/properties/edit-without-js';
 import type { DashboardNativeFilters } from '~/lib/dashboard/filter-bar-contract';
 import { FilterBar } from '~/ui/dashboards/filter-bar/filter-bar';
+import { useApplyDataMask } from '~/ui/dashboards/filter-bar/use-apply-data-mask';
 
 /** The loader's answer (app/routes/superset.dashboard.$idOrSlug/page.server.ts), as the page reads it. */
 export type DashboardPageView = {
@@ -149,6 +150,9 @@ export function DashboardPage({ page }: { page: DashboardPageView }) {
   const frequency = chosenFrequency ?? fromUrl ?? settings.frequency;
   const { rendered, onScreen, refreshChart } = fetched;
   useAutoRefresh(frequency, settings, () => onScreen.filter((id) => rendered[id]), refreshChart, hydrated && !editorModule);
+  const { apply: applyDataMask } = useApplyDataMask(page.dashboard.id, keep);
+  const dataMask = page.nativeFilters?.dataMask ?? {};
+  const crossFiltersOn = page.nativeFilters?.crossFiltersEnabled ?? true;
 
   const view: DashboardView = {
     dashboardId: page.dashboard.id,
@@ -173,6 +177,11 @@ export function DashboardPage({ page }: { page: DashboardPageView }) {
     focusedChart: page.focusedChart ?? null,
     chartFilters: chartFilterReports(page.nativeFilters ?? null),
     observeChart: hydrated ? fetched.observeChart : null,
+    // The mask's code loads with the first click: the page's first load carries none of it.
+    crossFilter: hydrated && crossFiltersOn
+      ? (chartId, selection) => void import('~/ui/dashboards/filter-bar/cross-filters').then(({ withCrossFilter }) => applyDataMask(withCrossFilter(dataMask, chartId, selection)))
+      : null,
+    crossFilterSelections: Object.fromEntries((page.nativeFilters?.crossFilters ?? []).map((c) => [String(c.chartId), c.selection])),
   };
   if (editorModule) {
     const Editor = editorModule.default;
