@@ -213,7 +213,8 @@ function defineCases(app: () => AppUnderTest) {
     const key = await create('ann', f.published);
     const bySlug = await open(`/superset/dashboard/p/${key}/`);
     expect(bySlug.status).toBe(302);
-    expect(bySlug.headers.get('Location')).toBe(`/superset/dashboard/sales-board/?permalink_key=${key}&show_filters=0&focused=x+y#CHART-42`);
+    // The state's data mask comes along as Superset's native_filters (rison).
+    expect(bySlug.headers.get('Location')).toBe(`/superset/dashboard/sales-board/?permalink_key=${key}&show_filters=0&focused=x+y&native_filters=${new URLSearchParams({ x: '(NATIVE_FILTER-1:(id:NATIVE_FILTER-1,extraFormData:(filters:!((col:country,op:IN,val:!(Brazil)))),filterState:(value:!(Brazil)),ownState:()))' }).toString().slice(2)}#CHART-42`);
 
     // No slug: the id. The parameters the link is opened with (an embed's) are carried too; a
     // permalink_key among them or in the state never replaces the link's own.
@@ -222,6 +223,14 @@ function defineCases(app: () => AppUnderTest) {
     expect(byId.headers.get('Location')).toBe(`/superset/dashboard/${f.noSlug}/?permalink_key=${stored}&standalone=1&standalone=2#TAB%20a%23b`);
     const plain = await create('ann', f.noSlug, {});
     expect((await open(`/superset/dashboard/p/${plain}`)).headers.get('Location')).toBe(`/superset/dashboard/${f.noSlug}/?permalink_key=${plain}`);
+
+    // The link's data mask (its filters and cross-filters) opens as Superset's native_filters, unless the parameters say which filters.
+    const dataMask = { 'NATIVE_FILTER-r': { id: 'NATIVE_FILTER-r', extraFormData: { filters: [{ col: 'region', op: 'IN', val: ['Europe'] }] }, filterState: { value: ['Europe'] } } };
+    const filtered = await create('ann', f.noSlug, { dataMask });
+    const withMask = new URL(`http://x${(await open(`/superset/dashboard/p/${filtered}/`)).headers.get('Location')}`);
+    expect(withMask.searchParams.get('native_filters')).toBe('(NATIVE_FILTER-r:(id:NATIVE_FILTER-r,extraFormData:(filters:!((col:region,op:IN,val:!(Europe)))),filterState:(value:!(Europe)),ownState:()))');
+    const overridden = new URL(`http://x${(await open(`/superset/dashboard/p/${filtered}/?native_filters_key=abc`)).headers.get('Location')}`);
+    expect(overridden.searchParams.get('native_filters')).toBeNull();
 
     // An unknown key, or a dashboard the user may not see: the dashboard list, with the error as a notice.
     const bob = await app().loginWithCookie('link-bob', 'link-bob-password');

@@ -10,6 +10,8 @@
  */
 import crypto from 'node:crypto';
 import { z } from 'zod';
+import type { DataMaskMap } from '~/lib/dashboard/native-filters/types';
+import { FORM_PREFIX, NATIVE_FILTERS_PARAM, encodeNativeFiltersParam } from '~/lib/dashboard/native-filters/url';
 import { permalinkPaths } from '~/lib/key-value/keys';
 import { DashboardPermalinkStateSchema, type DashboardPermalinkState } from '~/lib/key-value/states';
 import type { Dashboard } from '../../../db/index';
@@ -102,6 +104,10 @@ export async function getDashboardPermalink(user: CurrentUser, key: string | und
   return { dashboardId: dashboard.id, state };
 }
 
+/** Parameters that say which filters are in force (the data mask's own, the filter state's key, the bar's form). */
+const FILTER_PARAMS: ReadonlySet<string> = new Set([NATIVE_FILTERS_PARAM, 'native_filters_key', FORM_PREFIX]);
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /**
@@ -117,6 +123,12 @@ export function permalinkRedirectPath(opened: OpenedDashboardPermalink, key: str
   };
   for (const [name, value] of opened.state.urlParams ?? []) carry(name, value);
   for (const [name, value] of openedWith) carry(name, value);
+  // The link's filters: its data mask as Superset's `native_filters`, unless the parameters already say which filters.
+  const dataMask = opened.state.dataMask;
+  const saysFilters = [...params.keys()].some((name) => FILTER_PARAMS.has(name) || name.startsWith(`${FORM_PREFIX}.`));
+  if (!saysFilters && isPlainObject(dataMask) && Object.keys(dataMask).length > 0) {
+    params.set(NATIVE_FILTERS_PARAM, encodeNativeFiltersParam(dataMask as DataMaskMap));
+  }
   // encodeURI keeps an anchor readable (the page reads the hash as a plain string) while no
   // character can end the header or the fragment; a lone surrogate (which it refuses) becomes U+FFFD.
   const anchor = opened.state.anchor?.replace(LONE_SURROGATE, '\uFFFD');

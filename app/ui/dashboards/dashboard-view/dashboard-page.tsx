@@ -109,6 +109,9 @@ function useEditorModule(wanted: boolean): EditorModule | null {
   return wanted ? module : null;
 }
 
+/** The URL parameters that say which filters are in force (the data mask says it in a permalink). */
+const isFilterParam = (name: string) => name === 'native_filters' || name === 'native_filters_key' || name === 'nf' || name.startsWith('nf.');
+
 /** Parameters the tab links and the Refresh form do not carry on (they are the links' own, or one-off). */
 const NOT_CARRIED = new Set(['tab', 'force']);
 
@@ -189,11 +192,12 @@ export function DashboardPage({ page }: { page: DashboardPageView }) {
   }
 
   const copyPermalink = () => {
-    const urlParams = carried.filter(([name]) => !NOT_IN_PERMALINK.has(name));
+    // The filters travel as the data mask, not as this visit's parameters (the filter state's key is this tab's).
+    const urlParams = carried.filter(([name]) => !NOT_IN_PERMALINK.has(name) && !isFilterParam(name));
     const anchor = location.hash ? decodeHash(location.hash) : null;
     const made = requestJson<{ url: string }>(shell?.csrfToken ?? '', `/api/v1/dashboard/${page.dashboard.id}/permalink`, {
       method: 'POST',
-      body: { urlParams, activeTabs, anchor, dataMask: {} },
+      body: { urlParams, activeTabs, anchor, dataMask },
     }).then(({ body }) => body.url);
     void copyWithToast(made);
   };
