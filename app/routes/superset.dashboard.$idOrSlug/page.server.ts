@@ -85,9 +85,9 @@ function refOf(idOrSlug: string | undefined): DashboardRef {
   return ref;
 }
 
-/** The URL's native filter state: `?native_filters_key=`, `?native_filters=` (rison), the bar's GET fields `nf`, `nf.<id>…`. */
+/** The URL's filter state: `?native_filters_key=`, `?native_filters=` (rison), the bar's GET fields `nf`, `nf.<id>…`, the filter boxes' `filter_box.<chartId>…`. */
 function nativeFilterParamsOf(q: URLSearchParams): NativeFilterParams {
-  const fields = [...q.entries()].filter(([key]) => key === 'nf' || key.startsWith('nf.')).slice(0, 2000);
+  const fields = [...q.entries()].filter(([key]) => key === 'nf' || key.startsWith('nf.') || key.startsWith('filter_box.')).slice(0, 2000);
   return { nativeFiltersKey: q.get('native_filters_key'), nativeFilters: q.get('native_filters'), fields };
 }
 

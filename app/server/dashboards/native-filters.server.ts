@@ -13,10 +13,10 @@
  * by its parents' values, resolved), independent ones side by side, alongside the charts' data.
  */
 import {
-  FILTER_RANGE, FILTER_SELECT, FILTER_TIME_COLUMN, FILTER_TIME_GRAIN, NATIVE_FILTER_DEFAULT_ROW_LIMIT, NULL_LABEL,
+  FILTER_BOX_VIZ_TYPE, FILTER_RANGE, FILTER_SELECT, FILTER_TIME_COLUMN, FILTER_TIME_GRAIN, NATIVE_FILTER_DEFAULT_ROW_LIMIT, NULL_LABEL,
   ancestorsOf, buildDataMask, decodeFormFields, decodeNativeFiltersParam, defaultDataMask, defaultDataMasks, filterOptionsFormData,
   filterValueOf, filtersForCharts, needsOptionsForDefault, parseFilterConfiguration, resolutionOrder, targetColumn,
-  isMaskActive, type ChartFilterTarget, type ChartFilters, type DataMaskMap, type DecodeContext, type ExtraFormData, type NativeFilter, type SelectValue,
+  isMaskActive, mergeExtraFormData, type ChartFilterTarget, type ChartFilters, type DataMaskMap, type DecodeContext, type ExtraFormData, type NativeFilter, type SelectValue,
 } from '~/lib/dashboard/native-filters';
 import type { DashboardLayout } from '~/lib/dashboard/layout';
 import { encodeRison } from '~/lib/rison';
@@ -33,6 +33,9 @@ import { QueryStoppedError } from '../engines/errors.server';
 import { GenericType } from '../query/types.server';
 import { SqlLabError } from '../sqllab/errors.server';
 import { getFilterState } from './filter-state.server';
+import { filterBoxFiltersForCharts, filterBoxSelections, type FilterBox, type FilterBoxChartFilters, type FilterBoxTarget } from '~/lib/dashboard/filter-box-filters';
+import { FILTER_BOX_SELECTION_KEY } from '~/viz/filter-box/fields';
+import { castChoice, readFilterConfigs } from '~/viz/filter-box/filter-configs';
 
 import type { DashboardNativeFilters, FilterBarCrossFilter, FilterBarFilter, FilterBarOption } from '~/lib/dashboard/filter-bar-contract';
 
@@ -44,7 +47,7 @@ export type NativeFilterParams = {
   nativeFiltersKey?: string | null;
   /** `?native_filters=`: Superset's rison data mask map. */
   nativeFilters?: string | null;
-  /** The query's fields; only `nf` and `nf.<id>…` are read. */
+  /** The query's fields; only `nf`, `nf.<id>…` and the filter boxes' `filter_box.<chartId>…` are read. */
   fields?: ReadonlyArray<[string, string]>;
 };
 
@@ -179,7 +182,8 @@ export async function startNativeFilters(user: CurrentUser, input: NativeFilters
   const { dashboard, layout, metadata, charts, params } = input;
   const parsed = parseFilterConfiguration(metadata.native_filter_configuration);
   const { filters } = parsed;
-  if (parsed.items.length === 0 && !params.nativeFilters && !params.nativeFiltersKey) return null;
+  const hasFilterBox = charts.some((c) => c.viz_type === FILTER_BOX_VIZ_TYPE);
+  if (parsed.items.length === 0 && !params.nativeFilters && !params.nativeFiltersKey && !hasFilterBox) return null;
 
   const datasets = new Map<number, Promise<LoadedSource>>();
   const dataset = (id: number) => {
@@ -195,6 +199,10 @@ export async function startNativeFilters(user: CurrentUser, input: NativeFilters
     const loaded = foreign ? await loadedOrNull(datasetId) : null;
     return { id: chart.id, datasetId, vizType: chart.viz_type, columns: loaded?.source.columns.map((c) => c.column_name) };
   }));
+
+  const boxFilters: Promise<Record<number, FilterBoxChartFilters>> = hasFilterBox ? filterBoxFilters(input, loadedOrNull) : Promise.resolve({});
+  // A failure is the charts' to see through extraFormDataFor and done.
+  boxFilters.catch(() => undefined);
 
   const context: DecodeContext = { filters, chartIds: charts.map((c) => c.id), crossFiltersEnabled: crossFiltersEnabled(metadata) };
   const masks: DataMaskMap = defaultDataMasks(filters);
@@ -255,9 +263,17 @@ export async function startNativeFilters(user: CurrentUser, input: NativeFilters
     const resolved = new Map<string, Options>();
     for (const id of order) resolved.set(id, await optionsById.get(id)!);
     const perChart = filtersForCharts(filterContext(final));
-    const extraFormDataByChart = Object.fromEntries(Object.entries(perChart).map(([id, c]) => [id, c.extraFormData]));
+    const boxes = await boxFilters;
+    const extraFormDataByChart = Object.fromEntries(Object.entries(perChart).map(([id, c]) => [id, withFilterBoxes(c.extraFormData, boxes[Number(id)])]));
+    for (const [id, box] of Object.entries(boxes)) {
+      if (!perChart[Number(id)]) extraFormDataByChart[id] = box.extraFormData;
+      const account = (perChart[Number(id)] ??= { chartId: Number(id), extraFormData: {}, applied: [], unset: [], rejected: [] });
+      // The bar lists a chart's filters by id and shows a native filter's name for it: a filter box's is named (and listed) by its label.
+      for (const name of new Set(box.applied.map((f) => f.name))) account.applied.push({ id: name, kind: 'native', name });
+    }
     const crossFilters = crossFiltersOf(final, filters, charts, metadata);
-    const bar = parsed.items.length === 0 && crossFilters.length === 0 ? null : barOf(parsed.items, final, perChart, resolved, metadata, filterStateKey, crossFilters);
+    const boxApplied = Object.values(boxes).some((b) => b.applied.length > 0);
+    const bar = parsed.items.length === 0 && crossFilters.length === 0 && !boxApplied ? null : barOf(parsed.items, final, perChart, resolved, metadata, filterStateKey, crossFilters);
     return { bar, extraFormDataByChart };
   })();
   // The page may never ask for the final answer (a single chart's route): a failure is then its caller's to see.
@@ -265,15 +281,74 @@ export async function startNativeFilters(user: CurrentUser, input: NativeFilters
 
   return {
     async extraFormDataFor(chartId) {
+      const box = (await boxFilters)[chartId];
       const own = early[chartId];
-      if (!own) return {};
-      if (!own.unset.some((f) => pending.has(f.id))) return own.extraFormData;
+      if (!own) return withFilterBoxes({}, box);
+      if (!own.unset.some((f) => pending.has(f.id))) return withFilterBoxes(own.extraFormData, box);
       const waited = own.unset.filter((f) => pending.has(f.id)).map((f) => optionsById.get(f.id)!);
       await Promise.all(waited);
-      return filtersForCharts(filterContext(final))[chartId]?.extraFormData ?? {};
+      return withFilterBoxes(filtersForCharts(filterContext(final))[chartId]?.extraFormData ?? {}, box);
     },
     done,
   };
+}
+
+/** A chart's native extra form data with its filter boxes' after it (so a box's time range overrides a native one, as it came later in Superset). */
+function withFilterBoxes(extra: ExtraFormData, box: FilterBoxChartFilters | undefined): ExtraFormData {
+  return box ? mergeExtraFormData(extra, box.extraFormData) : extra;
+}
+
+/**
+ * The legacy filter boxes' filters (app/lib/dashboard/filter-box-filters.ts) for every chart, from
+ * the URL's `filter_box.*` fields: the boxes' datasets give the labels and the value types, and a
+ * chart on another dataset than a box's takes its filter only when its dataset has the column.
+ * Each box also gets its own choices (custom_form_data[FILTER_BOX_SELECTION_KEY]) to show them;
+ * its query leaves them out (filter-box buildQuery), and it is never filtered by them.
+ */
+async function filterBoxFilters(input: NativeFiltersInput, loadedOrNull: (id: number | undefined) => Promise<LoadedSource | null>): Promise<Record<number, FilterBoxChartFilters>> {
+  const datasetOf = (chart: NativeFiltersInput['charts'][number]) => datasourceIdOf({ viz_type: chart.viz_type, datasource: String(chart.form_data.datasource ?? chart.datasource) });
+  const sources = new Map<number, LoadedSource['source']>();
+  const boxCharts = input.charts.filter((c) => c.viz_type === FILTER_BOX_VIZ_TYPE);
+  const boxes: FilterBox[] = await Promise.all(boxCharts.map(async (chart): Promise<FilterBox> => {
+    const datasetId = datasetOf(chart);
+    const source = (await loadedOrNull(datasetId ?? undefined))?.source;
+    if (source && datasetId !== null) sources.set(datasetId, source);
+    const fd = chart.form_data;
+    return {
+      id: chart.id,
+      datasetId,
+      columns: readFilterConfigs(fd.filter_configs).map((config) => {
+        const column = source?.columns.find((c) => c.column_name === config.column);
+        const label = config.label ?? (column?.verbose_name || config.column);
+        const text = config.defaultValue;
+        const defaults = !text ? [] : config.multiple ? text.split(';').map((v) => v.trim()).filter((v) => v !== '') : [text];
+        return { column: config.column, label, multiple: config.multiple, defaults };
+      }),
+      dateFilter: fd.date_filter === undefined ? true : Boolean(fd.date_filter),
+      timeGrain: Boolean(fd.show_sqla_time_granularity),
+      timeColumn: Boolean(fd.show_sqla_time_column),
+    };
+  }));
+  const boxDatasets = new Set(boxes.map((b) => b.datasetId));
+  const targets: FilterBoxTarget[] = await Promise.all(input.charts.map(async (chart) => {
+    const datasetId = datasetOf(chart);
+    // Only a chart on another dataset than every box's needs its columns.
+    const foreign = chart.viz_type !== FILTER_BOX_VIZ_TYPE && datasetId !== null && [...boxDatasets].some((id) => id !== datasetId);
+    const loaded = foreign ? await loadedOrNull(datasetId) : null;
+    return { id: chart.id, vizType: chart.viz_type, datasetId, columns: loaded?.source.columns.map((c) => c.column_name) };
+  }));
+  const fields = input.params.fields ?? [];
+  const castValue = (box: FilterBox, column: string, text: string) => {
+    const found = box.datasetId === null ? undefined : sources.get(box.datasetId)?.columns.find((c) => c.column_name === column);
+    return found ? castChoice(text, found as Parameters<typeof castChoice>[1]) : text;
+  };
+  const result = filterBoxFiltersForCharts({ fields, boxes, charts: targets, layout: input.layout, metadata: input.metadata, castValue });
+  const selections = filterBoxSelections({ boxes, fields, metadata: input.metadata });
+  for (const box of boxes) {
+    const own = (result[box.id] ??= { extraFormData: {}, applied: [] });
+    own.extraFormData = mergeExtraFormData(own.extraFormData, { custom_form_data: { [FILTER_BOX_SELECTION_KEY]: selections[box.id] } });
+  }
+  return result;
 }
 
 /** The active cross-filters of the mask (ids that are charts of the dashboard), with their charts' names. */

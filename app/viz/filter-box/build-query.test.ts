@@ -55,6 +55,18 @@ describe('filter_box buildQuery', () => {
   });
 });
 
+describe('filter_box buildQuery on a dashboard', () => {
+  it("leaves the dashboard's selection for the box (custom_form_data) out, keeping the rest of extra_form_data", () => {
+    const extra = { custom_form_data: { [FILTER_BOX_SELECTION_KEY]: { region: ['Europe'] }, other: 1 }, time_grain_sqla: 'P1D' };
+    const context = wire(buildQuery({ ...formData, extra_form_data: extra }));
+    expect(JSON.stringify(context)).not.toContain('Europe');
+    expect(context.form_data.extra_form_data).toEqual({ custom_form_data: { other: 1 }, time_grain_sqla: 'P1D' });
+    const alone = wire(buildQuery({ ...formData, extra_form_data: { custom_form_data: { [FILTER_BOX_SELECTION_KEY]: { region: ['Asia'] } } } }));
+    expect(alone.form_data.extra_form_data).toEqual({});
+    expect(JSON.stringify(alone)).not.toContain('Asia');
+  });
+});
+
 describe('filter_box options search', () => {
   it("asks for one column with an ILIKE '%text%' filter added to the chart's own", () => {
     const context = wire(buildOptionsSearchQuery(formData, 'country_name', 'fra'));

@@ -16,9 +16,18 @@ import { readFilterConfigs, type FilterConfig } from './filter-configs';
 /** The choices a filter loads at most (spec dashboards.md section 9). */
 export const FILTER_BOX_ROW_LIMIT = 1000;
 
-/** The form data without the page's current selection (never part of a query). */
+/**
+ * The form data without the page's current selection (never part of a query), whether given
+ * directly or by the dashboard in extra_form_data.custom_form_data.
+ */
 function queryFormData(formData: FormData): FormData {
   const { [FILTER_BOX_SELECTION_KEY]: _selection, ...rest } = formData;
+  const extra = rest.extra_form_data as { custom_form_data?: Record<string, unknown> } | undefined;
+  if (extra && typeof extra === 'object' && extra.custom_form_data && FILTER_BOX_SELECTION_KEY in extra.custom_form_data) {
+    const { [FILTER_BOX_SELECTION_KEY]: _dashboard, ...custom } = extra.custom_form_data;
+    const { custom_form_data: _custom, ...others } = extra;
+    rest.extra_form_data = Object.keys(custom).length > 0 ? { ...others, custom_form_data: custom } : others;
+  }
   return rest as FormData;
 }
 

@@ -81,6 +81,15 @@ describe('filter_box transformProps', () => {
     expect(chosen[1].selected).toEqual(['France']);
   });
 
+  it("shows the dashboard's selection for the box (extra_form_data.custom_form_data), the page's own first", () => {
+    const extra = { extra_form_data: { custom_form_data: { [FILTER_BOX_SELECTION_KEY]: { region: ['Europe'], __time_range: ['Last year'] } } } };
+    const props = transformProps(input(extra)).props;
+    expect(props.filters[0].selected).toEqual(['Europe']);
+    expect(props.timeRange?.selected).toBe('Last year');
+    const own = transformProps(input({ ...extra, [FILTER_BOX_SELECTION_KEY]: { region: ['South Asia'] } })).props;
+    expect(own.filters[0].selected).toEqual(['South Asia']);
+  });
+
   it('shows the time range (with its hint), and the time grain and column only when asked', () => {
     const plain = transformProps(input({})).props;
     expect(plain.timeRange).toMatchObject({ label: 'Time Range', hint: 'Select start and end date', name: 'filter_box.12.__time_range', selected: 'No filter' });

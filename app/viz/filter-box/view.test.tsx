@@ -35,6 +35,10 @@ function render(formData: Partial<FormData>, rows: Record<string, unknown>[][] =
 }
 
 describe('FilterBoxView', () => {
+  it('sends a marker field filter_box.<chartId> so an emptied box stays empty on the dashboard', () => {
+    expect(render({})).toContain('<input type="hidden" name="filter_box.12" value="1"/>');
+  });
+
   it('is a GET form of selects named filter_box.<chartId>.<column>, multiple where configured', () => {
     const html = render({});
     expect(html).toMatch(/^<form method="get" aria-label="Filter box"/);

@@ -4,11 +4,14 @@
  * query string. With instant filtering the Apply button is only there without JavaScript
  * (<noscript>); hydrated, a change submits the form at once, keeping the page's other query
  * parameters. Hydrated, each filter also gets a search box ('Type or Select [label]') that
- * narrows its loaded choices, and Apply stays disabled until something changed. Emitting the choices to the dashboard without a reload comes later: the
- * view contract (VizPlugin.View) has no event hook for HTML views yet.
+ * narrows its loaded choices, and Apply stays disabled until something changed. The dashboard
+ * reads the fields back on the reload and filters its other charts with them
+ * (app/lib/dashboard/filter-box-filters.ts); a hidden marker field says the box was submitted, so
+ * clearing every choice does not bring the defaults back. Emitting the choices to the dashboard
+ * without a reload comes later: the view contract (VizPlugin.View) has no event hook for HTML views yet.
  */
 import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import { fieldPrefix } from './fields';
+import { fieldPrefix, markerName } from './fields';
 import type { FilterBoxFilter, FilterBoxModel, FilterBoxTimeControl } from './transform-props';
 
 const labelClass = 'block text-sm font-medium text-slate-700 dark:text-slate-200';
@@ -110,7 +113,7 @@ function keepPageParams(form: HTMLFormElement, chartId: number) {
   for (const old of form.querySelectorAll(`input[${PRESERVED}]`)) old.remove();
   const prefix = fieldPrefix(chartId);
   for (const [name, value] of new URLSearchParams(window.location.search)) {
-    if (name.startsWith(prefix)) continue;
+    if (name.startsWith(prefix) || name === markerName(chartId)) continue;
     const input = document.createElement('input');
     input.type = 'hidden';
     input.name = name;
@@ -148,6 +151,7 @@ export function FilterBoxView({ model }: { model: FilterBoxModel }) {
       className="overflow-auto p-2 font-sans text-slate-900 dark:text-slate-100"
       style={{ width: model.width, height: model.height }}
     >
+      <input type="hidden" name={markerName(chartId)} value="1" />
       {timeRange && <TimeSelect control={timeRange} />}
       {timeGrain && <TimeSelect control={timeGrain} />}
       {timeColumn && <TimeSelect control={timeColumn} />}
