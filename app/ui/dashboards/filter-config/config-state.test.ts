@@ -97,6 +97,17 @@ describe('update', () => {
   });
 });
 
+describe('pre-filter', () => {
+  it('sets and removes the adhoc filters and the time range', () => {
+    const where = { expressionType: 'SQL', clause: 'WHERE', sqlExpression: "region <> 'Europe'" };
+    const set = run(initialConfigState([valid('a')]), { type: 'update', id: 'NATIVE_FILTER-a', patch: { adhocFilters: [where], timeRange: 'Last year' } });
+    expect(set.items[0]).toMatchObject({ adhoc_filters: [where], time_range: 'Last year' });
+    const cleared = run(set, { type: 'update', id: 'NATIVE_FILTER-a', patch: { adhocFilters: [], timeRange: null } });
+    expect(cleared.items[0]).not.toHaveProperty('adhoc_filters');
+    expect(cleared.items[0]).not.toHaveProperty('time_range');
+  });
+});
+
 describe('remove, restore and expire', () => {
   const start = initialConfigState([valid('a'), newDivider('d'), valid('b')]);
 
@@ -187,8 +198,7 @@ describe('validate', () => {
   it('requires every parent to be a filter of the list', () => {
     expect(check([valid('a', { cascadeParentIds: ['NATIVE_FILTER-gone'] })]).errors).toEqual({ 'NATIVE_FILTER-a': { cascadeParentIds: PARENT_MISSING } });
     expect(check([newDivider('d'), valid('a', { cascadeParentIds: ['NATIVE_FILTER_DIVIDER-d'] })]).errors).toEqual({ 'NATIVE_FILTER-a': { cascadeParentIds: PARENT_MISSING } });
-    const removed = run(initialConfigState([valid('p'), valid('c', { cascadeParentIds: ['NATIVE_FILTER-p'] })]), { type: 'remove', id: 'NATIVE_FILTER-p', now: 0 });
-    expect(validate(removed).errors).toEqual({ 'NATIVE_FILTER-c': { cascadeParentIds: PARENT_MISSING } });
+    // A parent deleted in this session is not missing: it leaves its children's parents (see 'a deleted parent').
   });
 
   it('reports the filters of a cycle, not their children', () => {
@@ -248,5 +258,19 @@ describe('toSaved', () => {
     const parsed = parseFilterConfiguration(saved);
     expect(parsed.problems).toEqual([]);
     expect(parsed.items).toEqual(state.items);
+  });
+});
+
+describe('a deleted parent', () => {
+  it('is no error and is dropped from its children when saved or final; restored, it stays their parent', () => {
+    const start = initialConfigState([valid('p'), valid('c', { cascadeParentIds: ['NATIVE_FILTER-p'] })]);
+    const removed = run(start, { type: 'remove', id: 'NATIVE_FILTER-p', now: 0 });
+    expect(validate(removed).errors).toEqual({});
+    expect(toSaved(removed)).toEqual([expect.objectContaining({ id: 'NATIVE_FILTER-c', cascadeParentIds: [] })]);
+    const expired = run(removed, { type: 'expire', now: PENDING_DELETE_MS });
+    expect(validate(expired).errors).toEqual({});
+    expect(expired.items).toEqual([expect.objectContaining({ id: 'NATIVE_FILTER-c', cascadeParentIds: [] })]);
+    const restored = run(removed, { type: 'restore', id: 'NATIVE_FILTER-p' });
+    expect(toSaved(restored)[1]).toMatchObject({ cascadeParentIds: ['NATIVE_FILTER-p'] });
   });
 });

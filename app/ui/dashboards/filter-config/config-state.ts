@@ -58,6 +58,10 @@ export interface ConfigItemPatch {
   scope?: FilterScope;
   description?: string;
   title?: string;
+  /** The pre-filter's adhoc filters (`adhoc_filters`); an empty list removes the key. */
+  adhocFilters?: Record<string, unknown>[];
+  /** The pre-filter's time range (`time_range`); null removes the key. */
+  timeRange?: string | null;
 }
 
 export interface ValidationResult {
@@ -134,6 +138,14 @@ function patchFilter(filter: NativeFilter, patch: ConfigItemPatch): NativeFilter
   if (patch.defaultDataMask !== undefined) next.defaultDataMask = patch.defaultDataMask;
   if (patch.cascadeParentIds !== undefined) next.cascadeParentIds = [...patch.cascadeParentIds];
   if (patch.scope !== undefined) next.scope = patch.scope;
+  if (patch.adhocFilters !== undefined) {
+    if (patch.adhocFilters.length > 0) next.adhoc_filters = patch.adhocFilters;
+    else delete next.adhoc_filters;
+  }
+  if (patch.timeRange !== undefined) {
+    if (patch.timeRange !== null) next.time_range = patch.timeRange;
+    else delete next.time_range;
+  }
   if (patch.target !== undefined) {
     const [first = {}, ...rest] = filter.targets;
     const target: NativeFilterTarget = { ...first };
@@ -204,7 +216,12 @@ export function configReducer(state: ConfigState, action: ConfigAction): ConfigS
     }
     case 'expire': {
       const removed = state.removed.filter((entry) => action.now - entry.at < PENDING_DELETE_MS);
-      return removed.length === state.removed.length ? state : { ...state, removed };
+      if (removed.length === state.removed.length) return state;
+      // A deletion made final leaves the parents of the filters that depended on it.
+      const gone = new Set(state.removed.filter((entry) => !removed.includes(entry)).map((entry) => entry.id));
+      const items = state.items.map((item) =>
+        isFilter(item) && item.cascadeParentIds.some((id) => gone.has(id)) ? { ...item, cascadeParentIds: item.cascadeParentIds.filter((id) => !gone.has(id)) } : item);
+      return { ...state, items, removed };
     }
     case 'reorder': {
       const { from, to } = action;
@@ -226,13 +243,15 @@ export function configReducer(state: ConfigState, action: ConfigAction): ConfigS
 
 /**
  * Every field error of the filters still in the list (removed ones are not checked). A required
- * filter with a default value is fine; a parent must be a filter of the list and no filter may
- * reach itself through its parents.
+ * filter with a default value is fine; a parent must be a filter of the list (or one deleted in
+ * this session, which saving drops from the parents, as Superset does) and no filter may reach
+ * itself through its parents.
  */
 export function validate(state: ConfigState): ValidationResult {
   const filters = state.items.filter(isFilter);
   const filterIds = new Set(filters.map((filter) => filter.id));
   const inCycle = new Set(resolutionOrder(filters).cycles.flat());
+  const removedIds = new Set(state.removed.map((removed) => removed.id));
   const errors: ConfigErrors = {};
   for (const filter of filters) {
     const own: FieldErrors = {};
@@ -243,7 +262,8 @@ export function validate(state: ConfigState): ValidationResult {
       // Time column and time grain filters name a dataset only (their choices are its columns and grains).
       if (!target?.column?.name && filter.filterType !== FILTER_TIME_COLUMN && filter.filterType !== FILTER_TIME_GRAIN) own.column = COLUMN_REQUIRED;
     }
-    if (filter.cascadeParentIds.some((parentId) => !filterIds.has(parentId))) own.cascadeParentIds = PARENT_MISSING;
+    // A parent deleted in this session is dropped from the saved list (itemsToSave), not an error.
+    if (filter.cascadeParentIds.some((parentId) => !filterIds.has(parentId) && !removedIds.has(parentId))) own.cascadeParentIds = PARENT_MISSING;
     else if (inCycle.has(filter.id) || filter.cascadeParentIds.includes(filter.id)) own.cascadeParentIds = CYCLE_DETECTED;
     if (Object.keys(own).length > 0) errors[filter.id] = own;
   }
@@ -251,7 +271,17 @@ export function validate(state: ConfigState): ValidationResult {
   return { errors, firstInvalidId };
 }
 
-/** `json_metadata.native_filter_configuration` as saved: the list in order, pending deletions left out. */
+/** The items to save: the list in order, pending deletions left out, and so left out of every filter's parents. */
+export function itemsToSave(state: ConfigState): FilterConfigItem[] {
+  const removedIds = new Set(state.removed.map((removed) => removed.id));
+  if (removedIds.size === 0) return state.items;
+  return state.items.map((item) =>
+    isFilter(item) && item.cascadeParentIds.some((id) => removedIds.has(id))
+      ? { ...item, cascadeParentIds: item.cascadeParentIds.filter((id) => !removedIds.has(id)) }
+      : item);
+}
+
+/** `json_metadata.native_filter_configuration` as saved (itemsToSave). */
 export function toSaved(state: ConfigState): Record<string, unknown>[] {
-  return toStoredConfiguration(state.items);
+  return toStoredConfiguration(itemsToSave(state));
 }
