@@ -168,7 +168,7 @@ const CHARTS: ChartSpec[] = [
 ];
 
 /** The chart types drawn as HTML (no SVG): the rest are ECharts and get an interactive layer. */
-const HTML_TYPES = new Set(['table', 'pivot_table_v2', 'big_number_total', 'big_number']);
+export const HTML_TYPES = new Set(['table', 'pivot_table_v2', 'big_number_total', 'big_number']);
 
 /** Superset's position_json: a header, then 3 rows of 4 charts (width 3 of 12). */
 function layoutOf(title: string, chartIds: { id: number; name: string }[]): Record<string, unknown> {
@@ -191,7 +191,7 @@ function layoutOf(title: string, chartIds: { id: number; name: string }[]): Reco
   return layout;
 }
 
-async function api<T>(base: string, method: string, urlPath: string, token: string, body?: unknown): Promise<T> {
+export async function api<T>(base: string, method: string, urlPath: string, token: string, body?: unknown): Promise<T> {
   const res = await fetch(`${base}${urlPath}`, {
     method,
     headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), 'Content-Type': 'application/json' },
@@ -234,7 +234,7 @@ async function createDashboard(base: string): Promise<number> {
  * mounts it in the effect after hydration) and interactive (every ECharts chart drawn by ECharts).
  * Each mark is the animation frame after the DOM had it: when it is painted.
  */
-const marksScript = (charts: number, echartsCharts: number) => `(() => {
+export const marksScript = (charts: number, echartsCharts: number) => `(() => {
   const marks = {};
   window.__sightlineMarks = marks;
   const at = (name) => requestAnimationFrame(() => { marks[name] ??= performance.now(); });
@@ -252,13 +252,13 @@ const marksScript = (charts: number, echartsCharts: number) => `(() => {
   new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
 })()`;
 
-type Marks = { drawn?: number; hydrated?: number; interactive?: number; responseStart: number; responseEnd: number };
+export type Marks = { drawn?: number; hydrated?: number; interactive?: number; responseStart: number; responseEnd: number };
 
 /**
  * One load, waited until every chart is interactive. It starts from a blank page: a navigation away
  * from a page still busy on a throttled CPU waits for it, which would count against this one.
  */
-async function loadOnce(page: Page, url: string): Promise<Marks> {
+export async function loadOnce(page: Page, url: string): Promise<Marks> {
   await page.goto('about:blank');
   await page.goto(url, { waitUntil: 'commit' });
   await page.waitForFunction('window.__sightlineMarks && window.__sightlineMarks.interactive !== undefined', undefined, { timeout: 120_000 });

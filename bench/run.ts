@@ -2,6 +2,9 @@
  * npm run bench: start-up and page-render timings of the production server, PostgreSQL streaming,
  * SQL Lab on PostgreSQL (execute, CSV export) and the chart data API. See bench/README.md
  * for what each figure means. Prints a table and writes bench/results.json.
+ *
+ * `npm run bench -- <name> …` runs only the named browser benches (ALONE below) on the current
+ * build, prints their figures and leaves results.json as it is.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,6 +15,7 @@ import { buildIsStale } from '../scripts/build-freshness.mjs';
 import { benchAutocomplete } from './autocomplete';
 import { benchChartData, describeChartData } from './chart-data';
 import { benchStreaming } from './engines-stream';
+import { benchDashboardFilters, describeDashboardFilters } from './dashboard-filters';
 import { benchDashboardPage, describeDashboardPage } from './dashboard-page';
 import { benchExplorePage, describeExplorePage } from './explore-page';
 import { benchVizRender, describeVizRender } from './viz-render';
@@ -55,8 +59,36 @@ async function timeLogin(baseUrl: string): Promise<number[]> {
   return samples;
 }
 
+/** The benches `npm run bench -- <name>` runs alone: each starts a server of its own. */
+const ALONE: Record<string, () => Promise<[string, string][]>> = {
+  'dashboard-filters': async () => describeDashboardFilters(await benchDashboardFilters()),
+  'dashboard-page': async () => describeDashboardPage(await benchDashboardPage()),
+  'explore-page': async () => describeExplorePage(await benchExplorePage()),
+};
+
+function printTable(title: string, rows: [string, string][]) {
+  const width = Math.max(...rows.map(([k]) => k.length));
+  console.log(`\n${title}`);
+  console.log(`${'measure'.padEnd(width)}  value`);
+  console.log(`${'-'.repeat(width)}  ${'-'.repeat(16)}`);
+  for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
+}
+
+async function runAlone(names: string[]) {
+  const unknown = names.filter((name) => !ALONE[name]);
+  if (unknown.length) throw new Error(`bench: no bench named ${unknown.join(', ')}; alone: ${Object.keys(ALONE).join(', ')}`);
+  const rows: [string, string][] = [];
+  for (const name of names) {
+    console.log(`bench: ${name} ...`);
+    rows.push(...(await ALONE[name]()));
+  }
+  printTable(`Sightline bench (${names.join(', ')})  ${new Date().toISOString()}  node ${process.version}`, rows);
+}
+
 async function main() {
   ensureBuild();
+  const only = process.argv.slice(2);
+  if (only.length) return runAlone(only);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-bench-'));
   const varDir = path.join(tmp, 'var');
   // EXAMPLES_URL unset: the examples warehouse goes to VAR_DIR and is generated from scratch.
@@ -109,6 +141,9 @@ async function main() {
     console.log('bench: a dashboard of 12 charts on PostgreSQL at scale 10, CPU throttled 4x, and 50 concurrent viewers ...');
     const dashboardPage = await benchDashboardPage();
 
+    console.log('bench: the world health dashboard with 4 native filters, CPU throttled 4x: first draw, requests, Apply ...');
+    const dashboardFilters = await benchDashboardFilters();
+
     const results = {
       streaming,
       sqllab,
@@ -119,6 +154,7 @@ async function main() {
       sqllabAsync,
       explorePage,
       dashboardPage,
+      dashboardFilters,
       loadAverage: os.loadavg().map((l) => round(l, 2)),
       date: new Date().toISOString(),
       commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim() || null,
@@ -152,6 +188,7 @@ async function main() {
       ...describeVizRender(vizRender),
       ...describeExplorePage(explorePage),
       ...describeDashboardPage(dashboardPage),
+      ...describeDashboardFilters(dashboardFilters),
       [`autocomplete, ${autocomplete.columns.toLocaleString('en')} columns: index build`, `${Math.round(autocomplete.buildMs)} ms`],
       [`autocomplete per keystroke median / p95 / max (target p95 < ${autocomplete.targetP95Ms} ms)`, `${autocomplete.medianMs} / ${autocomplete.p95Ms} / ${autocomplete.maxMs} ms`],
       ['autocomplete after a 200-statement script, median / p95 / max', `${autocomplete.inScript.medianMs} / ${autocomplete.inScript.p95Ms} / ${autocomplete.inScript.maxMs} ms`],
@@ -161,11 +198,7 @@ async function main() {
       ...describeSqlLabAsync(sqllabAsync),
       ['load average at the end (1 / 5 / 15 min; 2 cores: above ~0.5 the figures are disturbed)', results.loadAverage.join(' / ')],
     ];
-    const width = Math.max(...rows.map(([k]) => k.length));
-    console.log(`\nSightline bench  ${results.date}  node ${results.node}  ${results.cpus}`);
-    console.log(`${'measure'.padEnd(width)}  value`);
-    console.log(`${'-'.repeat(width)}  ${'-'.repeat(16)}`);
-    for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
+    printTable(`Sightline bench  ${results.date}  node ${results.node}  ${results.cpus}`, rows);
 
     fs.writeFileSync(path.join(here, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
     console.log(`\nwrote ${path.relative(process.cwd(), path.join(here, 'results.json'))}`);
