@@ -53,6 +53,8 @@ export type FilterBarFilterSet = {
   name: string;
   /** The set's data mask (json_metadata.dataMask), as stored. */
   dataMask: DataMaskMap;
+  /** The mask as the `native_filters` parameter (rison), encoded on the server: the set's Apply form sends it. */
+  nativeFiltersParam: string;
   /** Whether the current user may update and delete it (owner rules of filter-sets.server.ts). */
   canEdit: boolean;
 };

@@ -17,6 +17,8 @@ import { z } from 'zod';
 import { isAdmin } from '~/lib/permissions';
 import { isJsonObject, JsonTextError, parseJsonText, parseStoredObject } from '~/lib/safe-json';
 import { MISSING, optionalText, positiveId } from '~/lib/schema-fields';
+import { encodeNativeFiltersParam, type DataMaskMap } from '~/lib/dashboard/native-filters';
+import type { FilterBarFilterSet } from '~/lib/dashboard/filter-bar-contract';
 import type { Dashboard, FilterSet } from '../../../db/index';
 import { requirePermission, type CurrentUser } from '../auth/current-user.server';
 import { models } from '../db.server';
@@ -144,6 +146,18 @@ function requireSetWriter(user: CurrentUser, dashboard: Dashboard, row: FilterSe
   }
 }
 
+/** requireSetWriter as a yes or no, with the write permission the calls ask first. */
+function maySetWrite(user: CurrentUser, dashboard: Dashboard, row: FilterSet): boolean {
+  try {
+    requireFilterSetWrite(user);
+    requireSetWriter(user, dashboard, row);
+    return true;
+  } catch (error) {
+    if (error instanceof ForbiddenError) return false;
+    throw error;
+  }
+}
+
 const nameTaken = (setName: string) => new ConflictError(`A filter set named ${JSON.stringify(setName)} already exists.`);
 
 /** Refuses a name the same owner already gave another set on the dashboard (the unique index is the guarantee). */
@@ -171,6 +185,33 @@ export async function listFilterSets(user: CurrentUser, pk: string | undefined):
   const { FilterSet: Sets } = models();
   const rows = await Sets.findAll({ where: await visibleWhere(Sets, user, [{ dashboard_id: dashboard.id }]), order: [['id', 'ASC']] });
   return { count: rows.length, ids: rows.map((r) => r.id), result: rows.map(detail) };
+}
+
+/**
+ * The sets the dashboard page's filter bar lists (the ones the caller may see, oldest first): each
+ * with its data mask (json_metadata.dataMask, empty when absent or not an object) and whether the
+ * caller may update and delete it, by the same rules as the calls. None without can_read.
+ */
+export async function filterSetsForBar(user: CurrentUser, dashboard: Dashboard): Promise<FilterBarFilterSet[]> {
+  try {
+    requireFilterSetRead(user);
+  } catch (error) {
+    if (error instanceof ForbiddenError) return [];
+    throw error;
+  }
+  const { FilterSet: Sets } = models();
+  const rows = await Sets.findAll({ where: await visibleWhere(Sets, user, [{ dashboard_id: dashboard.id }]), order: [['id', 'ASC']] });
+  return rows.map((row) => {
+    const stored = parseStoredObject(row.json_metadata).dataMask;
+    const dataMask = (isJsonObject(stored) ? stored : {}) as DataMaskMap;
+    return {
+      id: row.id,
+      name: row.name,
+      dataMask,
+      nativeFiltersParam: encodeNativeFiltersParam(dataMask),
+      canEdit: maySetWrite(user, dashboard, row),
+    };
+  });
 }
 
 /** `POST /api/v1/dashboard/{pk}/filtersets`: 201 `{id, result}`. */

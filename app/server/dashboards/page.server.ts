@@ -32,6 +32,7 @@ import { openDashboardPermalink } from './permalink.server';
 import { dashboardCharts, dashboardTitle, dashboardUrl, type DashboardChart } from './show.server';
 import { drawingsKey, keepDrawings, reuseDrawings } from './drawn-pages.server';
 import { dashboardResource } from './resource.server';
+import { filterSetsForBar } from './filter-sets.server';
 import { startNativeFilters, type DashboardNativeFilters, type NativeFilterParams, type NativeFiltersStart } from './native-filters.server';
 
 export { CHART_HEADER_HEIGHT, DASHBOARD_PAGE_WIDTH, chartBoxOf, type ChartBox } from '~/lib/dashboard/chart-box';
@@ -297,10 +298,12 @@ export async function loadDashboardPage(user: CurrentUser, ref: DashboardRef, op
     sent.set(id, extra);
     return queryChart(user, formDataOn(byId.get(id)!, metadata, extra), { force: options.force === true });
   };
-  const [queried, favorites, resolved] = await Promise.all([
+  const [queried, favorites, resolved, filterSets] = await Promise.all([
     mapWithLimit(toDraw, RENDER_CONCURRENCY, async (id) => query(id, filters ? await filters.extraFormDataFor(id) : {})),
     favoriteStatus(user, dashboardResource, [dashboard.id]),
     filters?.done ?? null,
+    // Only the bar lists them: none is read for a dashboard without native filters.
+    filters ? filterSetsForBar(user, dashboard) : [],
   ]);
   if (resolved) {
     // A form value its options no longer offer (a parent changed) is dropped once the options are known: such charts are queried again.
@@ -354,7 +357,7 @@ export async function loadDashboardPage(user: CurrentUser, ref: DashboardRef, op
       staggerTime: metadata.stagger_time ?? 5000,
     },
     notice,
-    nativeFilters: resolved?.bar ?? null,
+    nativeFilters: resolved?.bar ? { ...resolved.bar, filterSets } : null,
   };
 }
 
