@@ -5,9 +5,17 @@
  * type with `import()`, redoes transformProps from the same inputs and draws the interactive chart
  * in a layer over the SVG, in the same box (no layout shift); the SVG goes once the chart has
  * drawn. If the script cannot load, the SVG simply stays.
+ *
+ * On a dashboard that cross-filters, a left click on a data point (a table's dimension cell)
+ * toggles the chart's cross-filter, and the chart marks the one in force: the interactive chart
+ * draws the data outside the selection dimmed, a table marks the selected cells, and the figure
+ * names the selection in `data-cross-filter` ('region=Europe'). What a click selects and how the
+ * selection is drawn is app/lib/dashboard/cross-filter-selection.ts, loaded with import() on the
+ * first click or mark.
  */
-import { useCallback, useEffect, useRef, useState, type ComponentType, type MutableRefObject } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type MutableRefObject } from 'react';
 import type { ChartDataResult } from '~/lib/chart-data/types';
+import { TableCellFilterContext, type TableCellFilter } from '~/viz/table/cell-filter';
 import type { FormData, HtmlModel, VizDatasource } from '~/viz/types';
 
 /** What the server rendered (RenderedChart of app/server/charts/render-chart.server.ts), as loader data. */
@@ -39,7 +47,24 @@ type Props = {
    * detail, drill by). With it, the browser's own context menu gives way to the caller's.
    */
   onDataPoint?: (event: ChartPointEvent) => void;
+  /** The chart's cross-filter in force (per column, the values kept): marked on the chart. */
+  crossFilterSelection?: CrossFilterMark | null;
+  /**
+   * Emits the chart's cross-filter (null removes it). With it, a left click on a data point (a
+   * table's dimension cell) selects that point's values, or removes the selection in force when
+   * it is the same.
+   */
+  onCrossFilter?: ((selection: CrossFilterMark | null) => void) | null;
 };
+
+/** A cross-filter's selection as the frame marks it (CrossFilterSelection of app/lib/dashboard/cross-filter-selection.ts). */
+export type CrossFilterMark = Readonly<Record<string, readonly (string | number | boolean | null)[]>>;
+
+/** The selection as text for the figure's marker: 'region=Europe', 'region=Europe,Asia; year=2014' (NULL as '<NULL>'). */
+export function crossFilterMarker(selection: CrossFilterMark | null | undefined): string {
+  if (!selection) return '';
+  return Object.entries(selection).map(([column, values]) => `${column}=${values.map((v) => (v === null ? '<NULL>' : String(v))).join(',')}`).join('; ');
+}
 
 /** A click or context menu on a data point of the interactive chart: ECharts' event fields, and where the pointer was. */
 export type ChartPointEvent = {
@@ -51,6 +76,8 @@ export type ChartPointEvent = {
   data?: unknown;
   value?: unknown;
   dataIndex?: number;
+  /** Treemap: the node's path, the root first. */
+  treePathInfo?: { name?: string }[];
   /** Viewport coordinates of the pointer, for a menu at the point. */
   clientX: number;
   clientY: number;
@@ -65,6 +92,7 @@ type EChartsMouseParams = {
   data?: unknown;
   value?: unknown;
   dataIndex?: number;
+  treePathInfo?: { name?: string }[];
   event?: { event?: MouseEvent; offsetX?: number; offsetY?: number };
 };
 
@@ -81,17 +109,23 @@ export function toPointEvent(kind: ChartPointEvent['kind'], params: EChartsMouse
   const box = node?.getBoundingClientRect();
   const clientX = native?.clientX ?? (box?.left ?? 0) + (params.event?.offsetX ?? 0);
   const clientY = native?.clientY ?? (box?.top ?? 0) + (params.event?.offsetY ?? 0);
-  const { componentType, seriesType, seriesName, name, data, value, dataIndex } = params;
-  return { kind, componentType, seriesType, seriesName, name, data, value, dataIndex, clientX, clientY };
+  const { componentType, seriesType, seriesName, name, data, value, dataIndex, treePathInfo } = params;
+  return { kind, componentType, seriesType, seriesName, name, data, value, dataIndex, treePathInfo, clientX, clientY };
 }
 
-function InteractiveECharts({ chart, height, theme, onDrawn, onDataPoint }: {
+/** The cross-filter selections' code, loaded on the first click or mark (one import site: one chunk reference). */
+const loadSelections = () => import('~/lib/dashboard/cross-filter-selection');
+
+function InteractiveECharts({ chart, height, theme, onDrawn, onDataPoint, selection, selectionKey }: {
   chart: FramedChart;
   height: number;
   theme: 'light' | 'dark';
   onDrawn: () => void;
   /** A ref, so a new callback from a re-render does not redraw the chart. */
   onDataPoint: MutableRefObject<Props['onDataPoint']>;
+  /** The selection to mark, read when drawing; the chart redraws when its text (`selectionKey`) changes. */
+  selection: MutableRefObject<CrossFilterMark | null>;
+  selectionKey: string;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -116,8 +150,19 @@ function InteractiveECharts({ chart, height, theme, onDrawn, onDataPoint }: {
         formData: chart.formData, queriesData: chart.queriesData, width, height, datasource: chart.datasource!, colors, theme,
       });
       if (model.kind !== 'echarts') return;
+      let option = model.option;
+      const marked = selection.current;
+      if (marked && Object.keys(marked).length > 0) {
+        const selections = await loadSelections();
+        if (disposed) return;
+        option = selections.markCrossFilter(chart, option, marked);
+      }
       instance = echarts.init(node, theme === 'dark' ? 'dark' : undefined, { renderer: 'svg', width, height }) as unknown as EChartsInstance;
-      instance.on('finished', onDrawn);
+      instance.on('finished', () => {
+        // A mark on the layer that this drawing is done (tests wait for a redraw after a cross-filter).
+        node.dataset.drawn = 'true';
+        onDrawn();
+      });
       const forward = (kind: ChartPointEvent['kind']) => (params: EChartsMouseParams) => {
         const handler = onDataPoint.current;
         if (!handler) return;
@@ -126,7 +171,7 @@ function InteractiveECharts({ chart, height, theme, onDrawn, onDataPoint }: {
       };
       instance.on('click', forward('click'));
       instance.on('contextmenu', forward('contextmenu'));
-      instance.setOption(model.option);
+      instance.setOption(option);
       observer = new ResizeObserver(() => instance?.resize());
       observer.observe(node);
     })().catch((error: unknown) => console.warn('sightline: the interactive chart did not load; the server-drawn chart stays', error));
@@ -134,17 +179,45 @@ function InteractiveECharts({ chart, height, theme, onDrawn, onDataPoint }: {
       disposed = true;
       observer?.disconnect();
       instance?.dispose();
+      delete node.dataset.drawn;
     };
-  }, [chart, height, theme, onDrawn, onDataPoint]);
+    // selectionKey stands for the selection (a new object per page render would redraw the chart each time).
+  }, [chart, height, theme, onDrawn, onDataPoint, selection, selectionKey]);
   return <div ref={ref} className="absolute inset-0" aria-hidden="true" />;
 }
 
-export function ChartFrame({ chart, height, theme = 'light', htmlViews = {}, label, onDataPoint }: Props) {
+export function ChartFrame({ chart, height, theme = 'light', htmlViews = {}, label, onDataPoint, crossFilterSelection = null, onCrossFilter }: Props) {
   const [hydrated, setHydrated] = useState(false);
-  const onDataPointRef = useRef(onDataPoint);
-  onDataPointRef.current = onDataPoint;
-  const [drawn, setDrawn] = useState(false);
-  const onDrawn = useCallback(() => setDrawn(true), []);
+  const selectionRef = useRef(crossFilterSelection);
+  selectionRef.current = crossFilterSelection;
+  // Read at the click, so a new callback from a re-render does not redraw the chart.
+  const onPointRef = useRef<Props['onDataPoint']>();
+  onPointRef.current = onDataPoint || onCrossFilter ? (event) => {
+    if (event.kind === 'click' && onCrossFilter) {
+      loadSelections()
+        .then((selections) => {
+          const next = selections.clickedSelection(chart, event, selectionRef.current);
+          if (next !== undefined) onCrossFilter(next);
+        })
+        .catch((error: unknown) => console.warn('sightline: the cross-filter could not be emitted', error));
+    }
+    onDataPoint?.(event);
+  } : undefined;
+  const marker = crossFilterMarker(crossFilterSelection) || undefined;
+  const cellClicks = Boolean(onCrossFilter);
+  const cellFilter = useMemo<TableCellFilter | null>(() => {
+    if (!cellClicks) return null;
+    return {
+      selection: selectionRef.current,
+      onCellClick: (column, value) => onPointRef.current?.({ kind: 'click', componentType: 'table-cell', name: column, value, clientX: 0, clientY: 0 }),
+    };
+    // The marker stands for the selection: the context changes only when the selection does.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [cellClicks, marker]);
+  // Drawn for this chart only: new data (the loader's, after a filter applies) shows its server SVG until ECharts has drawn it.
+  const [drawnFor, setDrawnFor] = useState<FramedChart | null>(null);
+  const drawn = drawnFor === chart;
+  const onDrawn = useCallback(() => setDrawnFor(chart), [chart]);
   useEffect(() => setHydrated(true), []);
   const { model } = chart;
 
@@ -160,19 +233,26 @@ export function ChartFrame({ chart, height, theme = 'light', htmlViews = {}, lab
   if (model.kind === 'html') {
     const View = htmlViews[chart.vizType];
     return (
-      <figure aria-label={label} style={{ minHeight: height }}>
-        {View ? <View model={{ kind: 'html', props: model.props, width: model.width, height: model.height }} /> : <p role="alert">There is no view for the chart type "{chart.vizType}".</p>}
+      <figure aria-label={label} style={{ minHeight: height }} data-cross-filter={marker}>
+        {View ? (
+          <TableCellFilterContext.Provider value={cellFilter}>
+            <View model={{ kind: 'html', props: model.props, width: model.width, height: model.height }} />
+          </TableCellFilterContext.Provider>
+        ) : <p role="alert">There is no view for the chart type "{chart.vizType}".</p>}
       </figure>
     );
   }
   return (
-    <figure aria-label={label} className="relative w-full" style={{ height }}>
+    <figure aria-label={label} className="relative w-full" style={{ height }} data-cross-filter={marker}>
       {/* The server's SVG, scaled to the box; hidden (not removed) once the interactive chart drew over it. */}
       <div
         className={`h-full w-full [&>svg]:h-full [&>svg]:w-full ${drawn ? 'invisible' : ''}`}
         dangerouslySetInnerHTML={{ __html: viewBoxed(model.svg, model.width, model.height) }}
       />
-      {hydrated && <InteractiveECharts chart={chart} height={height} theme={theme} onDrawn={onDrawn} onDataPoint={onDataPointRef} />}
+      {hydrated && (
+        <InteractiveECharts chart={chart} height={height} theme={theme} onDrawn={onDrawn} onDataPoint={onPointRef}
+          selection={selectionRef} selectionKey={marker ?? ''} />
+      )}
     </figure>
   );
 }

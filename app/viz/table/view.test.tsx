@@ -6,6 +6,7 @@ import { createColorContext } from '~/lib/colors';
 import type { VizDatasource } from '../types';
 import transformProps from './transform-props';
 import type { TableFormData, TableModel } from './types';
+import { TableCellFilterContext, type TableCellFilter } from './cell-filter';
 import TableView, { pageItems, rowCountText } from './view';
 
 const { NUMERIC, STRING } = GenericDataType;
@@ -71,5 +72,27 @@ describe('TableView on the server', () => {
     expect(rowCountText(12345)).toBe('12.3k rows');
     expect(pageItems(0, 5)).toEqual([0, 1, 2, 3, 4]);
     expect(pageItems(10, 30)).toEqual([0, '…', 8, 9, 10, 11, 12, '…', 29]);
+  });
+});
+
+describe('TableView with cross-filter clicks', () => {
+  const filtering = (selection: TableCellFilter['selection']) => (m: TableModel) =>
+    renderToStaticMarkup(<TableCellFilterContext.Provider value={{ selection, onCellClick: () => undefined }}><TableView model={m} /></TableCellFilterContext.Provider>);
+
+  it('makes the dimension cells buttons, not the metric cells', () => {
+    const out = filtering(null)(model(agg, [base]));
+    expect(out).toMatch(/<button type="button" aria-pressed="false"[^>]*>CA<\/button>/);
+    expect((out.match(/aria-pressed=/g) ?? []).length).toBe(3);
+    expect(out).not.toMatch(/<button[^>]*>1.23k<\/button>/);
+  });
+
+  it('marks the cells of the selection in force', () => {
+    const out = filtering({ state: ['NY'] })(model(agg, [base]));
+    expect(out).toMatch(/<td[^>]*data-selected="true"[^>]*><span class="relative"><button type="button" aria-pressed="true"[^>]*>NY<\/button>/);
+    expect((out.match(/aria-pressed="true"/g) ?? []).length).toBe(1);
+  });
+
+  it('draws plain cells without the context (the server render, Explore)', () => {
+    expect(html(model(agg, [base]))).not.toContain('<button type="button" aria-pressed');
   });
 });

@@ -4,11 +4,14 @@
  * row and the row count) and the browser hydrates the same markup; sorting by a header, the
  * search box and the pager work after hydration. Under server pagination a page change is
  * announced with a bubbling `sightline:table-page` event ({currentPage, pageSize}) for the chart
- * frame to query that page (Superset's ownState).
+ * frame to query that page (Superset's ownState). Where the page provides TableCellFilterContext
+ * (the dashboard's cross-filters), the dimension cells are buttons and the selection's cells are
+ * marked (cell-filter.ts).
  */
-import { useId, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useContext, useId, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { GenericDataType } from '~/lib/chart-data/types';
 import { getNumberFormatter } from '~/lib/format/number-format';
+import { TableCellFilterContext, type TableCellFilter, type TableCellValue } from './cell-filter';
 import { searchRows } from './search';
 import { PAGE_SIZE_OPTIONS, type TableCell, type TableColumnModel, type TableModel } from './types';
 
@@ -62,14 +65,31 @@ function SortMark({ state }: { state: 'asc' | 'desc' | null }) {
   );
 }
 
-function Cell({ cell, column }: { cell: TableCell; column: TableColumnModel }) {
+/** A dimension cell's value for a cross-filter (its raw value), or undefined when the cell cannot filter. */
+function filterValue(cell: TableCell, column: TableColumnModel): TableCellValue | undefined {
+  if (column.isMetric || column.isPercentMetric || column.dataType === GenericDataType.TEMPORAL) return undefined;
+  if (cell.isNull) return null;
+  return cell.sort === null ? undefined : cell.sort;
+}
+
+function Cell({ cell, column, filter }: { cell: TableCell; column: TableColumnModel; filter: TableCellFilter | null }) {
   const style: CSSProperties = { background: cell.background };
   const width = column.width ?? undefined;
-  const content = cell.text;
+  const text = cell.text;
+  const value = filter ? filterValue(cell, column) : undefined;
+  const selected = value !== undefined && (filter?.selection?.[column.key] ?? []).some((v) => (v === null ? value === null : value !== null && String(v) === String(value)));
+  // A dimension cell is a button once the page cross-filters (the dashboard after hydration).
+  const content = filter && value !== undefined ? (
+    <button type="button" aria-pressed={selected} className="relative w-full cursor-pointer hover:underline" style={{ textAlign: 'inherit' }}
+      onClick={() => filter.onCellClick(column.key, value)}>
+      {text}
+    </button>
+  ) : text;
   return (
     <td
       title={cell.title}
-      className={cx('relative border-b border-slate-100 px-2 py-1', ALIGN[column.align], cell.isNull && 'text-slate-400', column.dataType === GenericDataType.TEMPORAL && 'whitespace-nowrap')}
+      data-selected={selected ? 'true' : undefined}
+      className={cx('relative border-b border-slate-100 px-2 py-1', ALIGN[column.align], cell.isNull && 'text-slate-400', column.dataType === GenericDataType.TEMPORAL && 'whitespace-nowrap', selected && 'bg-sky-100 font-semibold')}
       style={style}
     >
       {cell.bar ? (
@@ -81,7 +101,7 @@ function Cell({ cell, column }: { cell: TableCell; column: TableColumnModel }) {
         />
       ) : null}
       {column.truncate ? (
-        <div className="relative truncate" style={width !== undefined ? { width } : undefined} title={content}>
+        <div className="relative truncate" style={width !== undefined ? { width } : undefined} title={text}>
           {content}
         </div>
       ) : (
@@ -95,6 +115,7 @@ export default function TableView({ model }: { model: TableModel }) {
   const { columns, rows, totals, rowCount, serverPagination, includeSearch, sortDesc, emptyMessage } = model.props;
   const id = useId();
   const rootRef = useRef<HTMLDivElement>(null);
+  const cellFilter = useContext(TableCellFilterContext);
   const [sort, setSort] = useState<SortState>(null);
   const [query, setQuery] = useState('');
   const [pageSize, setPageSize] = useState(model.props.pageSize);
@@ -221,7 +242,7 @@ export default function TableView({ model }: { model: TableModel }) {
               pageRows.map((r) => (
                 <tr key={r} className="odd:bg-slate-50/60 hover:bg-slate-100">
                   {rows[r].map((cell, c) => (
-                    <Cell key={columns[c].key} cell={cell} column={columns[c]} />
+                    <Cell key={columns[c].key} cell={cell} column={columns[c]} filter={cellFilter} />
                   ))}
                 </tr>
               ))

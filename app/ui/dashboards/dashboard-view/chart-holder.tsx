@@ -4,6 +4,9 @@
  * Options: Edit chart, Download CSV, View query (plain links, forms and disclosures, so they work
  * without JavaScript) and, once hydrated, Download as image, View as full screen (a full-window
  * overlay drawn again at the window's size; Escape leaves it) and Drill to detail.
+ * Once hydrated, a left click on a data point (a table's dimension cell) emits the chart's
+ * cross-filter, a second click on the same selection removes it, and the chart marks the
+ * selection in force (ChartFrame's cross-filter props); a right click opens the drill menu at the point.
  * A chart that is not drawn yet (below the fold, or its tab just opened) holds its place at its
  * size and is fetched when it comes near the viewport; without JavaScript, a chart the server left
  * for later is a lazily loaded frame of the chart route's HTML.
@@ -180,10 +183,11 @@ function HeldChartView({ chartId, editUrl, title, box, style, className }: ViewP
     }
   };
   const onDrill = () => setDrill((d) => ({ n: (d?.n ?? 0) + 1, kind: 'detail' }));
-  // A right click on a data point opens the drill menu there (a left click is the cross-filter's, later).
+  // A right click on a data point opens the drill menu there (a left click is the cross-filter's: the frame's onCrossFilter).
   const onDataPoint = useCallback((event: ChartPointEvent) => {
     if (event.kind === 'contextmenu') setDrill((d) => ({ n: (d?.n ?? 0) + 1, kind: 'point', event }));
   }, []);
+  const { crossFilter } = view;
 
   const height = full.height ?? box.height;
   const deferred = view.deferredCharts?.includes(chartId) ?? false;
@@ -203,7 +207,8 @@ function HeldChartView({ chartId, editUrl, title, box, style, className }: ViewP
           )}
         </div>
         {full.shown ? (
-          <ChartFrame chart={full.shown} height={height} theme={view.theme} htmlViews={LAZY_HTML_VIEWS} label={title} onDataPoint={view.hydrated ? onDataPoint : undefined} />
+          <ChartFrame chart={full.shown} height={height} theme={view.theme} htmlViews={LAZY_HTML_VIEWS} label={title} onDataPoint={view.hydrated ? onDataPoint : undefined}
+            crossFilterSelection={view.crossFilterSelections?.[chartId] ?? null} onCrossFilter={crossFilter ? (selection) => crossFilter(chartId, selection) : null} />
         ) : (
           <figure ref={placeholder} aria-label={title} aria-busy={!failure}
             className="relative flex items-center justify-center overflow-hidden rounded-md bg-slate-50 text-sm text-slate-600 dark:bg-slate-950 dark:text-slate-300" style={{ height }}>
