@@ -47,6 +47,9 @@ export const JsonMetadataKeysSchema = z.strictObject({
   filter_bar_orientation: z.enum(['VERTICAL', 'HORIZONTAL'], { error: 'Must be one of: VERTICAL, HORIZONTAL.' }).nullish(),
   positions: mapping.nullish(),
   show_native_filters: z.boolean({ error: NOT_BOOLEAN }).nullish(),
+  // This product's own keys (decision 012): the bar applies each change at once; options per filter.
+  native_filters_instant: z.boolean({ error: NOT_BOOLEAN }).nullish(),
+  native_filter_row_limit: integer.min(1, 'Must be greater than or equal to 1.').nullish(),
   native_filter_migration: mapping.nullish(),
   import_time: integer.nullish(),
   remote_id: integer.nullish(),

@@ -42,6 +42,8 @@ export const DashboardJsonMetadataSchema = z.looseObject({
   global_chart_configuration: lenient(z.looseObject({})),
   native_filter_configuration: lenient(lenientList(NativeFilterSchema)),
   filter_bar_orientation: lenient(z.enum(['VERTICAL', 'HORIZONTAL'])),
+  native_filters_instant: lenient(z.boolean()),
+  native_filter_row_limit: lenient(z.number().int().positive()),
   positions: lenient(z.looseObject({})),
   import_time: lenient(z.number()),
   remote_id: lenient(z.number().int()),

@@ -79,8 +79,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 
 /** The row limit of option queries: json_metadata's `native_filter_row_limit` when a positive whole number, else 1000. */
 function rowLimitOf(metadata: DashboardJsonMetadata): number {
-  const configured = (metadata as Record<string, unknown>).native_filter_row_limit;
-  return typeof configured === 'number' && Number.isInteger(configured) && configured > 0 ? configured : NATIVE_FILTER_DEFAULT_ROW_LIMIT;
+  return metadata.native_filter_row_limit ?? NATIVE_FILTER_DEFAULT_ROW_LIMIT;
 }
 
 function failureMessage(error: unknown): string {
@@ -381,7 +380,7 @@ function barOf(
 ): DashboardNativeFilters {
   return {
     configuration: items.filter((item): item is NativeFilter => item.type !== 'DIVIDER'),
-    instant: (metadata as Record<string, unknown>).native_filters_instant === true,
+    instant: metadata.native_filters_instant === true,
     crossFiltersEnabled: crossFiltersEnabled(metadata),
     crossFilters,
     filterSets: [],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardChartUrl, planChartFetches, styleText, type FetchState } from './chart-requests';
+import { dashboardChartUrl, filterParamsOf, planChartFetches, styleText, type FetchState } from './chart-requests';
 
 const state = (over: Partial<FetchState>): FetchState => ({
   onScreen: [1, 2, 3, 4],
@@ -35,6 +35,20 @@ describe('dashboardChartUrl', () => {
     expect(dashboardChartUrl(3, 14, { format: 'html' })).toBe('/superset/dashboard/3/chart/14?format=html');
     expect(dashboardChartUrl(3, 14, { width: 1279.6, height: 700 })).toBe('/superset/dashboard/3/chart/14?width=1280&height=700');
     expect(dashboardChartUrl(3, 14, { force: true, tabs: ['TAB-a', 'TAB-b'] })).toBe('/superset/dashboard/3/chart/14?force=true&tab=TAB-a&tab=TAB-b');
+  });
+
+  it("carries the page's filter parameters, so a chart fetched after load is filtered as the drawn ones are", () => {
+    const search = '?tab=T&native_filters_key=abc&standalone=1&nf=1&nf.NATIVE_FILTER-r=Europe&nf.NATIVE_FILTER-r=Asia&nf.NATIVE_FILTER-p.min=3'
+      + '&native_filters=(a:b)&filter_box.12.region=Europe&nfx=1&force=true';
+    const filters = filterParamsOf(search);
+    expect(filters).toEqual([
+      ['native_filters_key', 'abc'], ['nf', '1'], ['nf.NATIVE_FILTER-r', 'Europe'], ['nf.NATIVE_FILTER-r', 'Asia'], ['nf.NATIVE_FILTER-p.min', '3'],
+      ['native_filters', '(a:b)'], ['filter_box.12.region', 'Europe'],
+    ]);
+    const url = new URL(dashboardChartUrl(3, 14, { tabs: ['T'], filters }), 'http://x');
+    expect(url.pathname).toBe('/superset/dashboard/3/chart/14');
+    expect([...url.searchParams]).toEqual([['tab', 'T'], ...filters]);
+    expect(filterParamsOf('')).toEqual([]);
   });
 });
 

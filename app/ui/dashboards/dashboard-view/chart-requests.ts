@@ -15,7 +15,22 @@ export type ChartRequestOptions = {
   format?: 'html';
   /** The page's active tabs: the chart route gives the chart the colours the page gives it. */
   tabs?: readonly string[];
+  /** The page address's filter parameters (filterParamsOf): the chart is drawn with the filters the page is. */
+  filters?: readonly (readonly [string, string])[];
 };
+
+/** Parameter names that carry filter state on the page's address (native filters, the bar's form, filter boxes). */
+const FILTER_PARAM_NAMES: ReadonlySet<string> = new Set(['native_filters_key', 'native_filters', 'nf']);
+const FILTER_PARAM_PREFIXES = ['nf.', 'filter_box.'];
+
+/**
+ * The filter parameters of the page's query string, in order: a chart fetched after load (below
+ * the fold, a tab opened later, a refresh) must be asked for with them, or it ignores the filters
+ * the server applied to the charts it drew.
+ */
+export function filterParamsOf(search: string): [string, string][] {
+  return [...new URLSearchParams(search)].filter(([name]) => FILTER_PARAM_NAMES.has(name) || FILTER_PARAM_PREFIXES.some((prefix) => name.startsWith(prefix)));
+}
 
 /** GET …/chart/{id}: one chart of the dashboard drawn on the server (JSON, or HTML for a frame). */
 export function dashboardChartUrl(dashboardId: number, chartId: number, options: ChartRequestOptions = {}): string {
@@ -25,6 +40,7 @@ export function dashboardChartUrl(dashboardId: number, chartId: number, options:
   if (options.width !== undefined) params.set('width', String(Math.max(1, Math.round(options.width))));
   if (options.height !== undefined) params.set('height', String(Math.max(1, Math.round(options.height))));
   for (const tab of options.tabs ?? []) params.append('tab', tab);
+  for (const [name, value] of options.filters ?? []) params.append(name, value);
   const query = params.toString();
   return `/superset/dashboard/${dashboardId}/chart/${chartId}${query ? `?${query}` : ''}`;
 }

@@ -14,6 +14,10 @@ describe('the dashboard page in the browser', () => {
     expect(dashboardShouldRevalidate(args('/superset/dashboard/1/', '/superset/dashboard/1/', { formMethod: 'POST' }))).toBe(true);
   });
 
+  it('reloads when asked to revalidate the address it shows (the filters, a filter set or a bar setting saved)', () => {
+    expect(dashboardShouldRevalidate(args('/superset/dashboard/1/?tab=TAB-b', '/superset/dashboard/1/?tab=TAB-b'))).toBe(true);
+  });
+
   it('asks the shell to hide the navigation only for a standalone view', () => {
     expect(dashboardHandle.hideNav({ display: { hideNav: true } })).toBe(true);
     expect(dashboardHandle.hideNav({ display: { hideNav: false } })).toBe(false);

@@ -9,8 +9,8 @@
  * on screen, staggered (use-auto-refresh.ts), or without scripts is a meta refresh. The
  * dashboard's own CSS is applied in view mode (edit mode's CSS editor previews its own).
  */
-import { useLocation, useNavigate, type ShouldRevalidateFunction } from '@remix-run/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate, useRevalidator, type ShouldRevalidateFunction } from '@remix-run/react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { getClientError } from '~/lib/client-error';
 // The layout module's parts, not its index: the index brings the position parser and its schemas.
 import { getItem } from '~/lib/dashboard/layout/components';
@@ -35,6 +35,9 @@ import type { ChartFilterReport } from './chart-filters';
 import { EditWithoutJs } from '~/ui/dashboards/properties/edit-without-js';
 import type { DashboardNativeFilters } from '~/lib/dashboard/filter-bar-contract';
 import { FilterBar } from '~/ui/dashboards/filter-bar/filter-bar';
+import { CrossFilterList } from '~/ui/dashboards/filter-bar/cross-filter-list';
+import { LazyFilterSetsPanel } from '~/ui/dashboards/filter-bar/lazy-filter-sets-panel';
+import { useLazyDialog } from './use-lazy-dialog';
 import { useApplyDataMask } from '~/ui/dashboards/filter-bar/use-apply-data-mask';
 
 /** The loader's answer (app/routes/superset.dashboard.$idOrSlug/page.server.ts), as the page reads it. */
@@ -87,6 +90,15 @@ function chartFilterReports(filters: DashboardNativeFilters | null): Record<stri
   ]));
 }
 
+/** The bar's settings menu: editors' only, after hydration, so it loads with import() and the first load carries none of it. */
+const BarSettingsMenu = lazy(() => import('~/ui/dashboards/filter-bar/bar-settings-menu').then((m) => ({ default: m.BarSettingsMenu })));
+
+/** What an editor's bar starts from on a dashboard without native filters: empty, so its settings have a place. */
+const NO_FILTERS: DashboardNativeFilters = {
+  items: [], configuration: [], instant: false, crossFiltersEnabled: true, crossFilters: [], filterSets: [],
+  orientation: 'HORIZONTAL', dataMask: {}, perChart: {}, filterStateKey: null,
+};
+
 type EditorModule = typeof import('~/ui/dashboards/dashboard-editor/dashboard-editor');
 
 /**
@@ -122,7 +134,8 @@ export const dashboardHandle = {
 
 /** A change of `?tab=` alone is the page's own tab switch: nothing for the loader to redo. */
 export const dashboardShouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
-  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  // The same address is a revalidation asked for (useRevalidator, after the filters' configuration, a filter set or a bar setting was saved).
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname || currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   const rest = (url: URL) => [...url.searchParams].filter(([name]) => name !== 'tab').map(([k, v]) => `${k}=${v}`).join('&');
   return rest(currentUrl) === rest(nextUrl) ? false : defaultShouldRevalidate;
 };
@@ -153,7 +166,10 @@ export function DashboardPage({ page }: { page: DashboardPageView }) {
   const frequency = chosenFrequency ?? fromUrl ?? settings.frequency;
   const { rendered, onScreen, refreshChart } = fetched;
   useAutoRefresh(frequency, settings, () => onScreen.filter((id) => rendered[id]), refreshChart, hydrated && !editorModule);
-  const { apply: applyDataMask } = useApplyDataMask(page.dashboard.id, keep);
+  const { apply: applyDataMask, applying } = useApplyDataMask(page.dashboard.id, keep);
+  const revalidator = useRevalidator();
+  const filterConfig = useLazyDialog(() => import('~/ui/dashboards/filter-config/filter-config-modal'));
+  const crossFilterScoping = useLazyDialog(() => import('~/ui/dashboards/cross-filter-scoping/cross-filter-scoping-dialog'));
   const dataMask = page.nativeFilters?.dataMask ?? {};
   const crossFiltersOn = page.nativeFilters?.crossFiltersEnabled ?? true;
 
@@ -210,8 +226,27 @@ export function DashboardPage({ page }: { page: DashboardPageView }) {
     }
   };
   const noScriptRefresh = fromUrl ?? settings.frequency;
-  const nativeFilters = page.nativeFilters && page.nativeFilters.items.length > 0 ? page.nativeFilters : null;
-  const filterBar = nativeFilters && <FilterBar filters={nativeFilters} keep={keep} hydrated={hydrated} />;
+  // Editors see the bar once hydrated even without filters: its settings open the configuration.
+  const editFilters = hydrated && page.canEdit;
+  const loaded = page.nativeFilters ?? null;
+  const nativeFilters = loaded && (loaded.items.length > 0 || loaded.crossFilters.length > 0) ? loaded : editFilters ? loaded ?? NO_FILTERS : null;
+  const reload = () => revalidator.revalidate();
+  const filterBar = nativeFilters && (
+    <FilterBar filters={nativeFilters} keep={keep} hydrated={hydrated} apply={hydrated ? applyDataMask : undefined} applying={applying}
+      settings={editFilters ? (
+        <Suspense fallback={null}>
+          <BarSettingsMenu dashboardId={page.dashboard.id} canEdit={page.canEdit} hydrated={hydrated}
+            orientation={nativeFilters.orientation} crossFiltersEnabled={nativeFilters.crossFiltersEnabled}
+            onEditFilters={filterConfig.open} onCrossFilterScoping={crossFilterScoping.open} onChanged={reload} />
+        </Suspense>
+      ) : undefined}
+      crossFilters={<CrossFilterList crossFilters={nativeFilters.crossFilters} onRemove={view.crossFilter ? (chartId) => view.crossFilter?.(chartId, null) : null} />}
+      filterSets={nativeFilters.items.length > 0 ? (
+        <LazyFilterSetsPanel dashboardId={page.dashboard.id} filterSets={nativeFilters.filterSets} currentDataMask={nativeFilters.dataMask}
+          hydrated={hydrated} keep={keep} onApply={hydrated ? applyDataMask : undefined} onChanged={reload}
+          configuration={nativeFilters.configuration} canEditDashboard={page.canEdit} />
+      ) : undefined} />
+  );
   const verticalBar = nativeFilters?.orientation === 'VERTICAL';
 
   return (
@@ -246,6 +281,13 @@ export function DashboardPage({ page }: { page: DashboardPageView }) {
             <DashboardLayoutView />
           </div>
         </div>
+        {filterConfig.render({ dashboardId: page.dashboard.id, onSaved: reload })}
+        {crossFilterScoping.render({
+          dashboardId: page.dashboard.id,
+          layout: page.layout,
+          charts: Object.values(page.charts).map((chart) => ({ id: chart.id, name: chart.name, vizType: chart.vizType })),
+          onSaved: reload,
+        })}
       </div>
     </DashboardViewContext.Provider>
   );

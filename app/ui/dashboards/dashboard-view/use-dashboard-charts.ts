@@ -1,18 +1,20 @@
 /**
  * The charts the browser fetches for the dashboard page: those the server left undrawn (below the
  * fold, listed in `deferredCharts`, or in a tab opened after load), each asked for from the chart
- * route when its placeholder comes within ROOT_MARGIN of the viewport, and the refreshes of drawn
+ * route (with the address's filter parameters, so it is filtered as the drawn ones are) when its
+ * placeholder comes within ROOT_MARGIN of the viewport, and the refreshes of drawn
  * charts (`force=true`). One request per chart at a time; a request for a chart that left the
  * screen (its tab closed), a newer request for the same chart, a new answer of the loader and
  * leaving the page cancel what they make unneeded. Everything fetched is forgotten when the loader
  * answers again (the Refresh form): the server drew the new state.
  */
+import { useLocation } from '@remix-run/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { getClientError } from '~/lib/client-error';
 import { visibleChartIds } from '~/lib/dashboard/layout/selectors';
 import { requestJson } from '~/ui/request-json';
 import { useShell } from '~/ui/use-shell';
-import { dashboardChartUrl, planChartFetches } from './chart-requests';
+import { dashboardChartUrl, filterParamsOf, planChartFetches } from './chart-requests';
 import type { HeldChart } from './context';
 import type { DashboardPageView } from './dashboard-page';
 
@@ -45,6 +47,10 @@ export function useDashboardCharts(page: DashboardPageView, activeTabs: readonly
   // The tabs at the time of a request (for the chart's colours), without making a new request function per tab switch.
   const tabsRef = useRef(activeTabs);
   tabsRef.current = activeTabs;
+  // The address's filter parameters (the loader drew `page` with them): a fetched chart is filtered as the drawn ones.
+  const search = useLocation().search;
+  const filtersRef = useRef<[string, string][]>([]);
+  filtersRef.current = useMemo(() => filterParamsOf(search), [search]);
   // tabsKey stands for activeTabs (a new array on every render).
   const onScreen = useMemo(() => visibleChartIds(page.layout, activeTabs), [page, tabsKey]);
 
@@ -56,7 +62,7 @@ export function useDashboardCharts(page: DashboardPageView, activeTabs: readonly
       const done = () => {
         if (inFlight.current.get(chartId) === controller) inFlight.current.delete(chartId);
       };
-      requestJson<HeldChart>(csrfToken, dashboardChartUrl(page.dashboard.id, chartId, { force, tabs: tabsRef.current }), { signal: controller.signal })
+      requestJson<HeldChart>(csrfToken, dashboardChartUrl(page.dashboard.id, chartId, { force, tabs: tabsRef.current, filters: filtersRef.current }), { signal: controller.signal })
         .then(({ body }) => {
           done();
           setFetched((f) => {

@@ -3,10 +3,17 @@
  * (app/lib/dashboard/native-filters/url.ts: `nf.<id>` repeated, `nf.<id>.min`/`.max`, '<NULL>'
  * for NULL), and the bar's draft: what the fields hold before Apply.
  */
-import { FORM_PREFIX, NATIVE_FILTERS_PARAM } from '~/lib/dashboard/native-filters/url';
-import { NULL_LABEL } from '~/lib/dashboard/native-filters/data-mask';
 import { FILTER_RANGE, FILTER_SELECT, FILTER_TIME, NO_TIME_RANGE } from '~/lib/dashboard/native-filters/types';
 import type { DashboardNativeFilters, FilterBarFilter, FilterBarOption } from './contract';
+
+/**
+ * The GET form's names and NULL's text, as app/lib/dashboard/native-filters/url.ts and data-mask.ts
+ * define them (a test checks they agree). Repeated, not imported: an import would put those
+ * modules, which the lazily loaded apply-filters.ts uses in full, into the page's first load.
+ */
+export const FORM_PREFIX = 'nf';
+export const NATIVE_FILTERS_PARAM = 'native_filters';
+export const NULL_LABEL = '<NULL>';
 
 /** The Time range filter's presets ('No filter' clears it). */
 export const TIME_RANGE_PRESETS = [NO_TIME_RANGE, 'Last day', 'Last week', 'Last month', 'Last quarter', 'Last year'] as const;

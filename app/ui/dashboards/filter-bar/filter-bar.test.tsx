@@ -2,7 +2,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { DashboardNativeFilters, FilterBarDivider, FilterBarFilter } from './contract';
-import { carriedParams, clearedDraft, draftOf, matchingOptions, optionCountText } from './field-values';
+import { NULL_LABEL as MASK_NULL_LABEL } from '~/lib/dashboard/native-filters/data-mask';
+import { FORM_PREFIX as URL_FORM_PREFIX, NATIVE_FILTERS_PARAM as URL_NATIVE_FILTERS_PARAM } from '~/lib/dashboard/native-filters/url';
+import { carriedParams, clearedDraft, draftOf, FORM_PREFIX, matchingOptions, NATIVE_FILTERS_PARAM, NULL_LABEL, optionCountText } from './field-values';
 import { FilterBar } from './filter-bar';
 
 const filter = (over: Partial<FilterBarFilter>): FilterBarFilter => ({
@@ -207,11 +209,54 @@ describe('field values', () => {
   });
 });
 
+describe('the form scheme', () => {
+  it('names the fields and NULL as the native filters engine reads them', () => {
+    expect([FORM_PREFIX, NATIVE_FILTERS_PARAM, NULL_LABEL]).toEqual([URL_FORM_PREFIX, URL_NATIVE_FILTERS_PARAM, MASK_NULL_LABEL]);
+  });
+});
+
 describe('draftOf', () => {
   it('reads an unset filter (null) as no values, and a chosen NULL as <NULL>', () => {
     const base = { kind: 'filter', id: 'f', name: 'F', description: '', filterType: 'filter_select', multiSelect: true, required: false, inverseSelection: false,
       searchAllOptions: false, options: [], optionsError: null, optionCount: 0, range: null, parents: [], error: null, value: null } as FilterBarFilter;
     expect(draftOf({ ...base, value: null })).toEqual({ kind: 'list', values: [] });
     expect(draftOf({ ...base, value: [null, 'x'] })).toEqual({ kind: 'list', values: ['<NULL>', 'x'] });
+  });
+});
+
+describe('FilterBar hydrated with apply (no reload)', () => {
+  const apply = async () => undefined;
+
+  it('keeps Apply, disabled while a mask is being applied, and stays a GET form for the markup', () => {
+    const idle = renderToStaticMarkup(<FilterBar filters={bar()} keep={[]} hydrated apply={apply} />);
+    expect(idle).toMatch(/<form method="get" aria-label="Filters"/);
+    expect(/<button[^>]*>Apply filters<\/button>/.exec(idle)?.[0]).not.toContain('disabled=""');
+    const busy = renderToStaticMarkup(<FilterBar filters={bar()} keep={[]} hydrated apply={apply} applying />);
+    expect(/<button[^>]*>Apply filters<\/button>/.exec(busy)?.[0]).toContain('disabled=""');
+    expect(busy).toContain('aria-busy="true"');
+  });
+
+  it('has no Apply button in instant mode, but keeps it without scripts or without apply (the form must still submit)', () => {
+    expect(renderToStaticMarkup(<FilterBar filters={bar({ instant: true })} keep={[]} hydrated apply={apply} />)).not.toContain('Apply filters');
+    expect(renderToStaticMarkup(<FilterBar filters={bar({ instant: true })} keep={[]} hydrated={false} apply={apply} />)).toContain('Apply filters');
+    expect(renderToStaticMarkup(<FilterBar filters={bar({ instant: true })} keep={[]} hydrated />)).toContain('Apply filters');
+  });
+
+  it('draws each numerical range display: inputs, sliders with the bounds as hidden fields, or both, all sending .min and .max', () => {
+    const draw = (display: 'slider' | 'input' | 'slider-and-input') =>
+      renderToStaticMarkup(<FilterBar filters={bar({ items: [{ ...population, range: { min: 0, max: 1000, display } }] })} keep={[]} hydrated apply={apply} />);
+    const input = draw('input');
+    expect(input).not.toContain('type="range"');
+    expect(input).toMatch(/type="number" name="nf\.NATIVE_FILTER-pop\.min"[^>]*value="10"/);
+    const slider = draw('slider');
+    expect(slider.match(/type="range"/g)).toHaveLength(2);
+    expect(slider).not.toContain('type="number"');
+    expect(slider).toContain('<input type="hidden" name="nf.NATIVE_FILTER-pop.min" value="10"/>');
+    // The open upper bound sits at the column's largest value.
+    expect(/<input[^>]*aria-label="Population maximum slider"[^>]*>/.exec(slider)?.[0]).toMatch(/ value="1000"/);
+    const both = draw('slider-and-input');
+    expect(both.match(/type="range"/g)).toHaveLength(2);
+    expect(both).toMatch(/type="number" name="nf\.NATIVE_FILTER-pop\.max"[^>]*value=""/);
+    expect(both).not.toContain('type="hidden" name="nf.NATIVE_FILTER-pop');
   });
 });

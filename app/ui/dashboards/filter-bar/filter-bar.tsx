@@ -10,13 +10,19 @@
  * does not query; the charts change on Apply. Without scripts a form cannot be emptied in place,
  * so 'Clear all' submits a second form holding only `nf=1` and the carried parameters: the page
  * reloads with every filter cleared (a reload is the only way to change a page without scripts).
+ *
+ * Hydrated and given `apply`, the form's submit stays in the page: the mask its fields stand for
+ * (apply-filters.ts, loaded on first use) is applied without a reload (use-apply-data-mask.ts) and
+ * Apply is disabled until the charts are redrawn. In instant mode (`filters.instant`) there is no
+ * Apply button: each completed change (a select's choice, a number left or confirmed with Enter, a
+ * slider let go) applies the bar once, and so does Clear all, which has no Apply to wait for.
  */
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { FORM_PREFIX } from '~/lib/dashboard/native-filters/url';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '~/ui/primitives/button';
 import type { DashboardNativeFilters, FilterBarDivider, FilterBarFilter } from './contract';
-import { carriedParams, clearedDraft, draftOf, initialDraft, type FieldDraft } from './field-values';
+import { carriedParams, clearedDraft, draftOf, FORM_PREFIX, initialDraft, type FieldDraft } from './field-values';
 import { DividerItem, FilterField } from './filter-fields';
+import { loadApplyFilters, type ApplyDataMask } from './use-apply-data-mask';
 
 export type FilterBarProps = {
   filters: DashboardNativeFilters;
@@ -29,6 +35,10 @@ export type FilterBarProps = {
   crossFilters?: ReactNode;
   /** The filter sets, below the bar's form (outside it: it may hold forms of its own). */
   filterSets?: ReactNode;
+  /** Applies a data mask without a reload (useApplyDataMask); without it the form submits as without scripts. */
+  apply?: ApplyDataMask;
+  /** A mask is being applied: Apply waits. */
+  applying?: boolean;
 };
 
 /** A horizontal item's width and the gap between items (px): the row's width tells how many fit. */
@@ -74,7 +84,41 @@ function HiddenFields({ params }: { params: readonly (readonly [string, string])
   );
 }
 
-export function FilterBar({ filters, keep, hydrated, settings, crossFilters, filterSets }: FilterBarProps) {
+/**
+ * Applies the form's mask: on submit, and in instant mode after each completed change once the
+ * draft is drawn into the fields (a change asks for a commit; the form is read after the render).
+ * A commit that changes nothing since the last applied draft applies nothing.
+ */
+function useFormApply(filters: DashboardNativeFilters, draftText: string, apply: ApplyDataMask | undefined) {
+  const form = useRef<HTMLFormElement>(null);
+  const [commits, setCommits] = useState(0);
+  const applied = useRef({ from: filters, text: draftText });
+  if (applied.current.from !== filters) applied.current = { from: filters, text: draftText };
+  // What a commit's effect reads: the render's values, not those of the render that asked.
+  const now = useRef({ filters, draftText, apply });
+  now.current = { filters, draftText, apply };
+
+  const run = useCallback(async (element: HTMLFormElement) => {
+    const { filters: current, draftText: text, apply: applyMask } = now.current;
+    if (!applyMask) return;
+    applied.current = { from: current, text };
+    const { maskFromForm } = await loadApplyFilters();
+    await applyMask(maskFromForm(element, current));
+  }, []);
+  useEffect(() => {
+    if (commits > 0 && form.current && applied.current.text !== now.current.draftText) void run(form.current);
+  }, [commits, run]);
+
+  const onSubmit = apply
+    ? (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      void run(event.currentTarget);
+    }
+    : undefined;
+  return { form, onSubmit, commit: () => setCommits((n) => n + 1) };
+}
+
+export function FilterBar({ filters, keep, hydrated, settings, crossFilters, filterSets, apply, applying = false }: FilterBarProps) {
   const clearFormId = useId();
   const panelId = useId();
   const { draft, setState } = useDraft(filters);
@@ -83,9 +127,15 @@ export function FilterBar({ filters, keep, hydrated, settings, crossFilters, fil
   const horizontal = filters.orientation === 'HORIZONTAL';
   const { row, count } = useFittingCount(filters.items.length, hydrated && horizontal);
   const params = carriedParams(keep);
+  const live = hydrated && apply ? apply : undefined;
+  const instant = Boolean(live) && filters.instant;
+  const { form, onSubmit, commit } = useFormApply(filters, JSON.stringify(draft), live);
 
   const setField = (id: string, field: FieldDraft) => setState((state) => ({ ...state, draft: { ...state.draft, [id]: field } }));
-  const clearAll = () => setState((state) => ({ ...state, draft: clearedDraft(filters) }));
+  const clearAll = () => {
+    setState((state) => ({ ...state, draft: clearedDraft(filters) }));
+    if (instant) commit();
+  };
 
   const renderItem = (item: FilterBarFilter | FilterBarDivider, extraClass?: string) =>
     item.kind === 'divider' ? (
@@ -93,13 +143,13 @@ export function FilterBar({ filters, keep, hydrated, settings, crossFilters, fil
     ) : (
       <div key={item.id} className={extraClass}>
         <FilterField filter={item} draft={draft[item.id] ?? draftOf(item)} hydrated={hydrated}
-          onDraft={(field) => setField(item.id, field)} />
+          onDraft={(field) => setField(item.id, field)} onCommit={instant ? commit : undefined} />
       </div>
     );
 
   const buttons = (
     <div className={horizontal ? 'flex shrink-0 items-end gap-2' : 'flex gap-2'}>
-      <Button type="submit" variant="primary" size="sm">Apply filters</Button>
+      {!instant && <Button type="submit" variant="primary" size="sm" disabled={applying}>Apply filters</Button>}
       {hydrated ? (
         <Button type="button" size="sm" onClick={clearAll}>Clear all</Button>
       ) : (
@@ -174,7 +224,7 @@ export function FilterBar({ filters, keep, hydrated, settings, crossFilters, fil
 
   return (
     <div className={horizontal ? 'mb-4 w-full' : `shrink-0 ${collapsed ? 'w-auto' : 'w-[260px]'}`}>
-      <form method="get" aria-label="Filters" data-orientation={filters.orientation}
+      <form ref={form} method="get" aria-label="Filters" data-orientation={filters.orientation} onSubmit={onSubmit} aria-busy={applying || undefined}
         className={horizontal
           ? 'filter-bar-horizontal w-full rounded-md border border-slate-200 p-3 dark:border-slate-700'
           : 'filter-bar-vertical w-full rounded-md border border-slate-200 p-3 dark:border-slate-700'}>

@@ -3,8 +3,10 @@
  * form scheme (field-values.ts), so they filter the page without JavaScript. Hydrated, a Value
  * filter gains a search box narrowing its list and a range its sliders; the fields stay the ones
  * that are sent. The values are the bar's draft (filter-bar.tsx), so Clear all can empty them.
+ * `onCommit` (instant mode) is called when a change is complete: a select's choice, a number left
+ * or confirmed with Enter, a slider let go; not on each keystroke or step of a drag.
  */
-import { useState, type ChangeEvent, type ReactNode } from 'react';
+import { useState, type ChangeEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { FILTER_RANGE, FILTER_SELECT, FILTER_TIME, FILTER_TIME_COLUMN, FILTER_TIME_GRAIN } from '~/lib/dashboard/native-filters/types';
 import { errorClass, hintClass, inlineControlClass, labelClass } from '~/ui/primitives/field';
 import type { FilterBarDivider, FilterBarFilter } from './contract';
@@ -18,6 +20,8 @@ type FieldProps = {
   filter: FilterBarFilter;
   draft: FieldDraft;
   onDraft: (draft: FieldDraft) => void;
+  /** The change is complete (instant mode applies it). */
+  onCommit?: () => void;
   hydrated: boolean;
 };
 
@@ -67,7 +71,7 @@ function FilterMessages({ filter }: { filter: FilterBarFilter }) {
 const listOf = (draft: FieldDraft) => (draft.kind === 'list' ? draft.values : []);
 
 /** Value: a native select (multiple when the filter is), '214 options' as its first line; hydrated, a search box above it. */
-function ValueField({ filter, draft, onDraft, hydrated }: FieldProps) {
+function ValueField({ filter, draft, onDraft, onCommit, hydrated }: FieldProps) {
   const [search, setSearch] = useState('');
   const id = fieldId(filter.id);
   const chosen = listOf(draft);
@@ -77,6 +81,7 @@ function ValueField({ filter, draft, onDraft, hydrated }: FieldProps) {
   const onChange = (event: ChangeEvent<HTMLSelectElement>) => {
     const values = [...event.target.selectedOptions].map((option) => option.value).filter((value) => value !== '');
     onDraft({ kind: 'list', values });
+    onCommit?.();
   };
   return (
     <>
@@ -102,14 +107,17 @@ function ValueField({ filter, draft, onDraft, hydrated }: FieldProps) {
 }
 
 /** Time column and time grain: a single select of the filter's options. */
-function ChoiceField({ filter, draft, onDraft }: FieldProps) {
+function ChoiceField({ filter, draft, onDraft, onCommit }: FieldProps) {
   const id = fieldId(filter.id);
   const chosen = listOf(draft);
   return (
     <>
       <FilterLabel filter={filter} htmlFor={id} />
       <select id={id} name={fieldName(filter.id)} value={chosen[0] ?? ''} {...controlAria(filter)} className={`${control} mt-1`}
-        onChange={(event) => onDraft({ kind: 'list', values: event.target.value ? [event.target.value] : [] })}>
+        onChange={(event) => {
+          onDraft({ kind: 'list', values: event.target.value ? [event.target.value] : [] });
+          onCommit?.();
+        }}>
         <option value="">{optionCountText(filter.optionCount)}</option>
         {selectOptions(filter, chosen).map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
       </select>
@@ -118,7 +126,7 @@ function ChoiceField({ filter, draft, onDraft }: FieldProps) {
 }
 
 /** Time range: the presets, plus the value in force when it is a custom range. */
-function TimeRangeField({ filter, draft, onDraft }: FieldProps) {
+function TimeRangeField({ filter, draft, onDraft, onCommit }: FieldProps) {
   const id = fieldId(filter.id);
   const current = listOf(draft)[0] ?? TIME_RANGE_PRESETS[0];
   const choices: string[] = [...TIME_RANGE_PRESETS];
@@ -127,7 +135,10 @@ function TimeRangeField({ filter, draft, onDraft }: FieldProps) {
     <>
       <FilterLabel filter={filter} htmlFor={id} />
       <select id={id} name={fieldName(filter.id)} value={current} {...controlAria(filter)} className={`${control} mt-1`}
-        onChange={(event) => onDraft({ kind: 'list', values: [event.target.value] })}>
+        onChange={(event) => {
+          onDraft({ kind: 'list', values: [event.target.value] });
+          onCommit?.();
+        }}>
         {choices.map((choice) => <option key={choice} value={choice}>{choice}</option>)}
       </select>
     </>
@@ -139,7 +150,7 @@ function TimeRangeField({ filter, draft, onDraft }: FieldProps) {
  * scripts and the column's bounds: hydrated, 'slider' shows them with the bounds as hidden
  * fields, 'slider-and-input' shows both; otherwise the inputs.
  */
-function RangeField({ filter, draft, onDraft, hydrated }: FieldProps) {
+function RangeField({ filter, draft, onDraft, onCommit, hydrated }: FieldProps) {
   const id = fieldId(filter.id);
   const range = draft.kind === 'range' ? draft : { kind: 'range' as const, min: '', max: '' };
   const lowest = filter.range?.min ?? null;
@@ -149,6 +160,19 @@ function RangeField({ filter, draft, onDraft, hydrated }: FieldProps) {
   const inputs = !sliders || display === 'slider-and-input';
   const set = (bound: 'min' | 'max', value: string) => onDraft({ ...range, [bound]: value });
   const aria = controlAria(filter);
+  // A number is complete when left or confirmed with Enter (Enter would otherwise submit nothing: instant mode has no Apply).
+  const commitKeys = onCommit
+    ? {
+      onBlur: onCommit,
+      onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
+        if (event.key !== 'Enter') return;
+        event.preventDefault();
+        onCommit();
+      },
+    }
+    : {};
+  // A slider's value is complete when let go, or on each key press (the native change event).
+  const commitSlider = onCommit ? { onPointerUp: onCommit, onKeyUp: onCommit, onBlur: onCommit } : {};
   const step = lowest !== null && highest !== null && Number.isInteger(lowest) && Number.isInteger(highest) ? 1 : 'any';
   let slidersNode: ReactNode = null;
   if (sliders) {
@@ -157,9 +181,9 @@ function RangeField({ filter, draft, onDraft, hydrated }: FieldProps) {
     slidersNode = (
       <div className="mt-1 flex flex-col gap-1">
         <input type="range" aria-label={`${filter.name} minimum slider`} min={lowest} max={highest} step={step} value={low}
-          onChange={(event) => set('min', String(Math.min(Number(event.target.value), high)))} className="w-full" />
+          onChange={(event) => set('min', String(Math.min(Number(event.target.value), high)))} {...commitSlider} className="w-full" />
         <input type="range" aria-label={`${filter.name} maximum slider`} min={lowest} max={highest} step={step} value={high}
-          onChange={(event) => set('max', String(Math.max(Number(event.target.value), low)))} className="w-full" />
+          onChange={(event) => set('max', String(Math.max(Number(event.target.value), low)))} {...commitSlider} className="w-full" />
         {!inputs && (
           <p className="text-xs tabular-nums text-slate-600 dark:text-slate-400">{low} – {high}</p>
         )}
@@ -173,10 +197,10 @@ function RangeField({ filter, draft, onDraft, hydrated }: FieldProps) {
       {inputs ? (
         <div className="mt-1 flex items-center gap-2">
           <input id={`${id}-min`} type="number" name={`${fieldName(filter.id)}.min`} aria-label={`${filter.name} minimum`} placeholder={lowest === null ? 'Min' : String(lowest)}
-            step="any" value={range.min} onChange={(event) => set('min', event.target.value)} aria-invalid={aria['aria-invalid']} className={control} />
+            step="any" value={range.min} onChange={(event) => set('min', event.target.value)} {...commitKeys} aria-invalid={aria['aria-invalid']} className={control} />
           <span aria-hidden="true">–</span>
           <input id={`${id}-max`} type="number" name={`${fieldName(filter.id)}.max`} aria-label={`${filter.name} maximum`} placeholder={highest === null ? 'Max' : String(highest)}
-            step="any" value={range.max} onChange={(event) => set('max', event.target.value)} aria-invalid={aria['aria-invalid']} className={control} />
+            step="any" value={range.max} onChange={(event) => set('max', event.target.value)} {...commitKeys} aria-invalid={aria['aria-invalid']} className={control} />
         </div>
       ) : (
         <>
