@@ -34,9 +34,10 @@ async function storedMetadata(page: Page, id: number): Promise<{ color_scheme?: 
 
 const economiesText = async (page: Page) => (await page.getByRole('figure', { name: 'Economies', exact: true }).innerText()).replace(/\s+/g, ' ');
 
-/** The modal, opened from the bar (the page behind it is inert while it is open). */
+/** The modal, opened from the bar's settings menu (the page behind it is inert while it is open). */
 async function openEditor(page: Page): Promise<Locator> {
-  await page.getByRole('button', { name: 'Add or edit filters' }).click();
+  await page.getByRole('button', { name: 'Filter bar settings' }).click();
+  await page.getByRole('menuitem', { name: 'Add or edit filters' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add and edit filters' });
   await dialog.getByRole('button', { name: 'Add filter' }).waitFor();
   return dialog;

@@ -34,7 +34,7 @@ import type { DashboardProperties } from '~/ui/dashboards/dashboard-editor/contr
 import type { ChartFilterReport } from './chart-filters';
 import { EditWithoutJs } from '~/ui/dashboards/properties/edit-without-js';
 import type { DashboardNativeFilters } from '~/lib/dashboard/filter-bar-contract';
-import { FilterBar } from '~/ui/dashboards/filter-bar/filter-bar';
+import { LazyFilterBar } from '~/ui/dashboards/filter-bar/lazy-filter-bar';
 import { CrossFilterList } from '~/ui/dashboards/filter-bar/cross-filter-list';
 import { LazyFilterSetsPanel } from '~/ui/dashboards/filter-bar/lazy-filter-sets-panel';
 import { useLazyDialog } from './use-lazy-dialog';
@@ -232,7 +232,7 @@ export function DashboardPage({ page }: { page: DashboardPageView }) {
   const nativeFilters = loaded && (loaded.items.length > 0 || loaded.crossFilters.length > 0) ? loaded : editFilters ? loaded ?? NO_FILTERS : null;
   const reload = () => revalidator.revalidate();
   const filterBar = nativeFilters && (
-    <FilterBar filters={nativeFilters} keep={keep} hydrated={hydrated} apply={hydrated ? applyDataMask : undefined} applying={applying}
+    <LazyFilterBar filters={nativeFilters} keep={keep} hydrated={hydrated} apply={hydrated ? applyDataMask : undefined} applying={applying}
       settings={editFilters ? (
         <Suspense fallback={null}>
           <BarSettingsMenu dashboardId={page.dashboard.id} canEdit={page.canEdit} hydrated={hydrated}

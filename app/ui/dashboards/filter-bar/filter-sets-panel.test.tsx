@@ -62,7 +62,7 @@ describe('FilterSetsPanel', () => {
 describe('LazyFilterSetsPanel', () => {
   it('renders the real panel on the server, so its forms work before any script', () => {
     const html = renderToStaticMarkup(<LazyFilterSetsPanel dashboardId={3} filterSets={[americas]} currentDataMask={{}} hydrated={false} keep={[]} onChanged={() => undefined} />);
-    expect(html).toMatch(/^<div data-filter-sets="">/);
+    expect(html).toMatch(/^<div class="contents" data-filter-sets="">/);
     expect(html).toContain('>Apply</button>');
   });
 });
