@@ -4,7 +4,9 @@
  * dataset to that region; the bar chart marks its selection; the cross-filter shows in the filter
  * bar and removing it (or clicking the bar again) restores the table; a table cell cross-filters
  * the bar chart; the cross-filter scoping dialog saves an exclusion, after which the excluded
- * table is no longer filtered; a failed save shows the spec's toast.
+ * table is no longer filtered; a failed save shows the spec's toast. Without JavaScript, a
+ * cross-filter in `native_filters` filters the table, the server-drawn bars show it, and the
+ * chip's remove link reloads the page unfiltered.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -203,5 +205,28 @@ describe('Dashboards: cross-filters', () => {
     await page.getByText('Failed to save cross-filter scoping', { exact: true }).waitFor();
     // The dialog stays open with the edits, to try again.
     expect(await dialog.getByRole('checkbox', { name: TABLE }).isChecked()).toBe(false);
+  });
+});
+
+describe('Dashboards: cross-filters without JavaScript', () => {
+  it('draws a cross-filter from the URL, marked on the server-drawn bars, and its chip removes it', async () => {
+    const page = await session.openPage({ javaScriptEnabled: false });
+    await loginAs(page, base(), 'admin', session.server.adminPassword);
+    const { url, charts } = await crossFilterDashboard(page);
+    const rison = `('${charts[BARS]}':(extraFormData:(filters:!((col:region,op:IN,val:!('North America')))),filterState:(value:!('North America'))))`;
+    await page.goto(`${url}${url.includes('?') ? '&' : '?'}standalone=0&native_filters=${encodeURIComponent(rison)}`);
+
+    expect(await tableRows(page).innerText()).toBe('3 rows');
+    expect(await tableRegions(page)).toEqual(['North America']);
+    // The server's SVG marks the selection: the six other bars drawn dimmed.
+    expect(await figure(page, BARS).locator('svg path[opacity="0.3"], svg path[fill-opacity="0.3"]').count()).toBe(6);
+    expect((await chips(page).innerText()).replace(/\s+/g, ' ')).toContain(`${BARS}: North America`);
+
+    const remove = chips(page).getByRole('link', { name: `Remove cross-filter ${BARS}` });
+    await Promise.all([page.waitForURL((next) => !next.searchParams.get('native_filters')?.includes('North America')), remove.click()]);
+    expect(new URL(page.url()).searchParams.get('standalone')).toBe('0');
+    expect(await tableRows(page).innerText()).toBe('25 rows');
+    expect(await figure(page, BARS).locator('svg path[opacity="0.3"], svg path[fill-opacity="0.3"]').count()).toBe(0);
+    expect(await chips(page).count()).toBe(0);
   });
 });

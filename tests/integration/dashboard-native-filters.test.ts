@@ -252,6 +252,38 @@ describe('native filters on the dashboard page', () => {
     await firstItem.done;
   });
 
+  it("draws a cross-filtering chart's SVG with its selection marked, on the page and the chart route", async () => {
+    const m = s.app.models();
+    const table = await m.Chart.findByPk(chartId);
+    const pie = await m.Chart.create({
+      slice_name: 'Regions', viz_type: 'pie', datasource_id: table!.datasource_id, datasource_type: 'table',
+      params: JSON.stringify({ datasource: `${table!.datasource_id}__table`, viz_type: 'pie', groupby: ['region'], metric: 'count', row_limit: 100, time_range: 'No filter' }),
+    });
+    const layout = {
+      ...oneChartLayout(chartId),
+      'ROW-0': item('ROW-0', 'ROW', ['CHART-0', 'CHART-1'], ['ROOT_ID', 'GRID_ID']),
+      'CHART-1': item('CHART-1', 'CHART', [], ['ROOT_ID', 'GRID_ID', 'ROW-0'], { chartId: pie.id, width: 6, height: 50 }),
+    };
+    const crossed = await m.Dashboard.create({ dashboard_title: 'crossed', slug: 'nf-crossed', published: true, position_json: JSON.stringify(layout), json_metadata: '{}' });
+    await (crossed as unknown as { addCharts(ids: number[]): Promise<void> }).addCharts([chartId, pie.id]);
+    const rison = `('${pie.id}':(extraFormData:(filters:!((col:region,op:IN,val:!('North America')))),filterState:(value:!('North America'))))`;
+
+    const page = await pages.loadDashboardPage(admin, { id: crossed.id }, { nativeFilters: { nativeFilters: rison } });
+    expect(countriesOf(page)).toEqual(NORTH_AMERICA);
+    expect(page.nativeFilters?.crossFilters.map((c) => [c.chartId, c.removeParam])).toEqual([[pie.id, '()']]);
+    const svgOf = (chart: { model: { kind: string } }) => (chart.model.kind === 'echarts' ? (chart.model as unknown as { svg: string }).svg : '');
+    expect(svgOf(page.rendered[pie.id])).toMatch(/opacity="0\.3"/);
+
+    const viaRoute = await s.call<{ model: { kind: string; svg?: string } }>('GET', `/superset/dashboard/nf-crossed/chart/${pie.id}?native_filters=${encodeURIComponent(rison)}`);
+    expect(viaRoute.status, viaRoute.text.slice(0, 300)).toBe(200);
+    expect(svgOf(viaRoute.body)).toMatch(/opacity="0\.3"/);
+
+    const plain = await pages.loadDashboardPage(admin, { id: crossed.id });
+    expect(plain.rendered[chartId].rowCount).toBe(ALL_COUNTRIES);
+    expect(svgOf(plain.rendered[pie.id])).toContain('<svg');
+    expect(svgOf(plain.rendered[pie.id])).not.toMatch(/opacity="0\.3"/);
+  });
+
   it('has no filter bar on a dashboard without native filters', async () => {
     const m = s.app.models();
     const plain = await m.Dashboard.create({ dashboard_title: 'plain', slug: 'nf-plain', published: true, position_json: JSON.stringify(oneChartLayout(chartId)), json_metadata: '{}' });

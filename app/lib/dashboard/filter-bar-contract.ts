@@ -45,6 +45,8 @@ export type FilterBarCrossFilter = {
   selection: Record<string, SelectValue[]>;
   /** What the bar shows ('Europe', 'Europe, Asia'). */
   label: string;
+  /** The `native_filters` parameter of the page without this cross-filter (the chip's no-JavaScript remove link). */
+  removeParam: string;
 };
 
 /** A saved filter set of the dashboard (`/api/v1/dashboard/{id}/filtersets`). */

@@ -11,6 +11,7 @@
  */
 import type { ChartDataResult, QueryContext } from '~/lib/chart-data/types';
 import { createColorContext, type ColorContext, type ForcedColor } from '~/lib/colors';
+import { markCrossFilter, type CrossFilterSelection } from '~/lib/dashboard/cross-filter-selection';
 import { loadViz } from '~/viz/registry';
 import type { ChartModel, EChartsModel, FormData, VizDatasource, VizPlugin } from '~/viz/types';
 import type { CurrentUser } from '../auth/current-user.server';
@@ -52,6 +53,11 @@ export interface RenderOptions {
    * form data's `label_colors` (how a dashboard hands a chart the colours it gave it).
    */
   colors?: ColorContext;
+  /**
+   * The chart's own cross-filter on a dashboard (its selection): the SVG shows it marked as the
+   * browser's redraw does, so the selection is visible before hydration and without JavaScript.
+   */
+  crossFilter?: CrossFilterSelection | null;
 }
 
 /** A chart's own colour context: Explore's (nothing shared), with the form data's `label_colors` forced. */
@@ -177,7 +183,10 @@ export function drawChart(queried: QueriedChart, options: RenderOptions): Render
   const { chart: filled, rowCount } = queried;
   try {
     const model = modelOf(queried, options)!;
-    if (model.kind === 'echarts') return { ...filled, model: { kind: 'echarts', svg: renderEChartsSvg(model), width: model.width, height: model.height }, rowCount };
+    if (model.kind === 'echarts') {
+      const marked = options.crossFilter ? { ...model, option: markCrossFilter(filled, model.option, options.crossFilter) } : model;
+      return { ...filled, model: { kind: 'echarts', svg: renderEChartsSvg(marked), width: model.width, height: model.height }, rowCount };
+    }
     return { ...filled, model: { kind: 'html', props: withDrawnParts(model.props as Record<string, unknown>), width: model.width, height: model.height }, rowCount };
   } catch (error) {
     if (error instanceof ChartRenderError) return { ...filled, model: { kind: 'failed', message: error.message }, rowCount };

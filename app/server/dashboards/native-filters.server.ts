@@ -17,6 +17,7 @@ import {
   ancestorsOf, buildDataMask, decodeFormFields, decodeNativeFiltersParam, defaultDataMask, defaultDataMasks, filterOptionsFormData,
   filterValueOf, filtersForCharts, needsOptionsForDefault, parseFilterConfiguration, resolutionOrder, targetColumn,
   isMaskActive, mergeExtraFormData, type ChartFilterTarget, type ChartFilters, type DataMaskMap, type DecodeContext, type ExtraFormData, type NativeFilter, type SelectValue,
+  encodeNativeFiltersParam,
 } from '~/lib/dashboard/native-filters';
 import type { DashboardLayout } from '~/lib/dashboard/layout';
 import { encodeRison } from '~/lib/rison';
@@ -364,7 +365,8 @@ function crossFiltersOf(masks: DataMaskMap, filters: readonly NativeFilter[], ch
       if (typeof filter.col === 'string' && Array.isArray(filter.val)) selection[filter.col] = filter.val as SelectValue[];
     }
     const label = typeof mask.filterState?.label === 'string' ? mask.filterState.label : Object.values(selection).flat().map(String).join(', ');
-    found.push({ chartId: chart.id, chartName: chart.slice_name ?? `Chart ${chart.id}`, selection, label });
+    const { [id]: _removed, ...rest } = masks;
+    found.push({ chartId: chart.id, chartName: chart.slice_name ?? `Chart ${chart.id}`, selection, label, removeParam: encodeNativeFiltersParam(rest) });
   }
   return found;
 }

@@ -23,6 +23,7 @@ import { readDashboardJsonMetadata, type DashboardJsonMetadata } from '~/lib/sto
 import type { FormData } from '~/viz/types';
 import { requirePermission, type CurrentUser } from '../auth/current-user.server';
 import { findVisibleChart } from '../charts/ownership.server';
+import type { CrossFilterSelection } from '~/lib/dashboard/cross-filter-selection';
 import { colorLabels, drawChart, queryChart, type QueriedChart, type RenderedChart } from '../charts/render-chart.server';
 import { DomainError, NotFoundError } from '../domain-errors.server';
 import { favoriteStatus } from '../lists/favorites.server';
@@ -198,7 +199,7 @@ class PageColors {
   }
 
   /** Draws the chart in the page's colours, and hands the browser those colours in its form data. */
-  draw(queried: QueriedChart, box: ChartBox): RenderedChart {
+  draw(queried: QueriedChart, box: ChartBox, crossFilter?: CrossFilterSelection | null): RenderedChart {
     this.prime(queried, box);
     const scales: ColorScale[] = [];
     const colors: ColorContext = {
@@ -209,7 +210,7 @@ class PageColors {
         return scale;
       },
     };
-    const drawn = drawChart(queried, { ...box, colors });
+    const drawn = drawChart(queried, { ...box, colors, crossFilter });
     const labelColors = Object.assign({}, ...scales.map((scale) => scale.getColorMap())) as Record<string, string>;
     if (Object.keys(labelColors).length === 0) return drawn;
     const own = drawn.formData.label_colors;
@@ -235,6 +236,11 @@ function formDataOn(chart: Pick<DashboardChart, 'form_data' | 'viz_type'>, metad
     formData.extra_form_data = mergeExtraFormData(own && typeof own === 'object' ? (own as ExtraFormData) : {}, extra);
   }
   return formData;
+}
+
+/** Per chart id, the selection of the chart's own cross-filter in force. */
+function crossFilterSelections(bar: DashboardNativeFilters | null): Record<number, CrossFilterSelection> {
+  return Object.fromEntries((bar?.crossFilters ?? []).map((c) => [c.chartId, c.selection]));
 }
 
 /** The dashboard's native filters started from the URL's state (null without any). */
@@ -313,12 +319,14 @@ export async function loadDashboardPage(user: CurrentUser, ref: DashboardRef, op
       queried[toDraw.indexOf(id)] = again[i];
     });
   }
+  // Each chart's own cross-filter marks its drawing (its query does not change with it).
+  const selections = crossFilterSelections(resolved?.bar ?? null);
   const drawingKey = options.force
     ? null
     : drawingsKey({
       dashboardId: dashboard.id,
       changedOn: dashboard.changed_on,
-      metadata: dashboard.json_metadata,
+      metadata: Object.keys(selections).length > 0 ? JSON.stringify([dashboard.json_metadata, selections]) : dashboard.json_metadata,
       charts: toDraw.map((id, index) => ({ id, box: boxes[components.get(id)!], queried: queried[index] })),
     });
   let rendered = reuseDrawings(drawingKey);
@@ -326,7 +334,7 @@ export async function loadDashboardPage(user: CurrentUser, ref: DashboardRef, op
     const colors = new PageColors(metadata);
     const drawn: Record<string, RenderedChart> = {};
     toDraw.forEach((id, index) => {
-      drawn[id] = colors.draw(queried[index], boxes[components.get(id)!]);
+      drawn[id] = colors.draw(queried[index], boxes[components.get(id)!], selections[id]);
     });
     keepDrawings(drawingKey, drawn);
     rendered = drawn;
@@ -413,7 +421,8 @@ export async function dashboardChart(user: CurrentUser, ref: DashboardRef, chart
   const components = chartComponents(layout);
   // The page's final filters (its option queries are cached), so this chart and the replayed ones get what the page's got.
   const filters = await filtersOf(user, loaded, options.nativeFilters);
-  const extra = filters ? (await filters.done).extraFormDataByChart : {};
+  const resolved = filters ? await filters.done : null;
+  const extra = resolved?.extraFormDataByChart ?? {};
   const queries = [
     () => queryChart(user, formDataOn(chart, metadata, placed ? extra[chartId] : undefined), { force: options.force === true }),
     // Only for their colours: the cache answers them when the page has just drawn them.
@@ -426,5 +435,5 @@ export async function dashboardChart(user: CurrentUser, ref: DashboardRef, chart
   const box = { width: options.box?.width ?? own.width, height: options.box?.height ?? own.height };
   const meta = componentId ? getItem(layout, componentId)?.meta : undefined;
   const name = (typeof meta?.sliceNameOverride === 'string' && meta.sliceNameOverride) || chart.slice_name || 'Untitled chart';
-  return { chart: colors.draw(queried, box), name };
+  return { chart: colors.draw(queried, box, placed ? crossFilterSelections(resolved?.bar ?? null)[chartId] : null), name };
 }

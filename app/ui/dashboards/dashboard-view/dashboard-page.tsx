@@ -240,7 +240,7 @@ export function DashboardPage({ page }: { page: DashboardPageView }) {
             onEditFilters={filterConfig.open} onCrossFilterScoping={crossFilterScoping.open} onChanged={reload} />
         </Suspense>
       ) : undefined}
-      crossFilters={<CrossFilterList crossFilters={nativeFilters.crossFilters} onRemove={view.crossFilter ? (chartId) => view.crossFilter?.(chartId, null) : null} />}
+      crossFilters={<CrossFilterList crossFilters={nativeFilters.crossFilters} pathname={location.pathname} keep={keep} onRemove={view.crossFilter ? (chartId) => view.crossFilter?.(chartId, null) : null} />}
       filterSets={nativeFilters.items.length > 0 ? (
         <LazyFilterSetsPanel dashboardId={page.dashboard.id} filterSets={nativeFilters.filterSets} currentDataMask={nativeFilters.dataMask}
           hydrated={hydrated} keep={keep} onApply={hydrated ? applyDataMask : undefined} onChanged={reload}

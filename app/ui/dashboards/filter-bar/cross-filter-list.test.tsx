@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { FilterBarCrossFilter } from './contract';
 import { CrossFilterList } from './cross-filter-list';
 
-const europe: FilterBarCrossFilter = { chartId: 7, chartName: 'Population by Region (2014)', selection: { region: ['Europe'] }, label: 'Europe' };
-const asia: FilterBarCrossFilter = { chartId: 9, chartName: 'Regions', selection: { region: ['Asia', 'Europe'] }, label: 'Asia, Europe' };
+const europe: FilterBarCrossFilter = { chartId: 7, chartName: 'Population by Region (2014)', selection: { region: ['Europe'] }, label: 'Europe', removeParam: '()' };
+const asia: FilterBarCrossFilter = { chartId: 9, chartName: 'Regions', selection: { region: ['Asia', 'Europe'] }, label: 'Asia, Europe', removeParam: "(NATIVE_FILTER-1:(id:NATIVE_FILTER-1))" };
 
 describe('the cross-filters in the filter bar', () => {
   it('shows each as "{chart}: {label}" with a remove button named after the chart', () => {
@@ -20,6 +20,17 @@ describe('the cross-filters in the filter bar', () => {
   it('has no remove button before hydration, and renders nothing without cross-filters', () => {
     expect(renderToStaticMarkup(<CrossFilterList crossFilters={[europe]} />)).not.toContain('<button');
     expect(renderToStaticMarkup(<CrossFilterList crossFilters={[]} onRemove={() => undefined} />)).toBe('');
+  });
+
+  it('before hydration, removes with a link to the page with the rest of the data mask and the carried parameters', () => {
+    const out = renderToStaticMarkup(<CrossFilterList crossFilters={[asia]} pathname="/superset/dashboard/3/"
+      keep={[['standalone', '1'], ['native_filters_key', 'abc'], ['nf', '1'], ['nf.NATIVE_FILTER-1', 'Europe'], ['native_filters', '(9:())'], ['tab', 'TAB-1']]} />);
+    expect(out).not.toContain('<button');
+    const href = /<a href="([^"]*)" aria-label="Remove cross-filter Regions"/.exec(out)?.[1]?.replaceAll('&amp;', '&');
+    expect(href).toBeDefined();
+    const url = new URL(href!, 'http://x');
+    expect(url.pathname).toBe('/superset/dashboard/3/');
+    expect([...url.searchParams]).toEqual([['standalone', '1'], ['tab', 'TAB-1'], ['native_filters', '(NATIVE_FILTER-1:(id:NATIVE_FILTER-1))']]);
   });
 
   it('calls onRemove with the chart’s id', () => {
