@@ -2,7 +2,9 @@
  * The native filter configuration modal in Chromium (issue 14): an editor adds a Value filter on
  * region and saves (the bar shows it and it filters), deletes a filter and saves (its effect is
  * gone), restores a deleted filter within its 5 seconds, is taken to the filter in error with its
- * field errors when saving, and cancels edits without saving them.
+ * field errors when saving, and cancels edits without saving them. The Column list follows the
+ * filter type, and edit mode opens the same modal from its toolbar without its own Save putting
+ * the loaded filters back.
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -191,5 +193,51 @@ describe('Dashboards: native filter configuration', () => {
     // Unchanged, Cancel closes at once.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('offers numeric columns only to a numerical range, clearing a column that does not fit', async () => {
+    const page = await adminPage();
+    const id = await dashboardWith(page, (datasetId) => [selectFilter('NATIVE_FILTER-region', 'Region', datasetId, 'region')]);
+    await page.goto(`${base()}/superset/dashboard/${id}/`);
+    const dialog = await openEditor(page);
+    const column = dialog.getByLabel('Column');
+    await column.locator('option', { hasText: /^country_name$/ }).waitFor({ state: 'attached' });
+    expect(await column.inputValue()).toBe('region');
+
+    await dialog.getByLabel('Filter type').selectOption({ label: 'Numerical range' });
+    expect(await column.inputValue()).toBe('');
+    const options = await column.locator('option').allTextContents();
+    expect(options).not.toContain('region');
+    expect(options).not.toContain('country_name');
+    expect(options).toContain('SP_POP_TOTL');
+
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await dialog.getByText('Column is required').waitFor();
+    await dialog.getByLabel('Filter type').selectOption({ label: 'Value' });
+    expect(await column.locator('option').allTextContents()).toContain('region');
+  });
+
+  it("opens from edit mode's 'Edit filters', and the editor's Save keeps the filters saved there", async () => {
+    const page = await adminPage();
+    const id = await dashboardWith(page, (datasetId) => [selectFilter('NATIVE_FILTER-region', 'Region', datasetId, 'region')]);
+    await page.goto(`${base()}/superset/dashboard/${id}/?edit=true`);
+    await page.getByRole('region', { name: 'Dashboard layout' }).waitFor();
+    await page.getByRole('toolbar', { name: 'Dashboard editor' }).getByRole('button', { name: 'Edit filters' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add and edit filters' });
+    await dialog.getByRole('button', { name: 'Add filter' }).waitFor();
+    await dialog.getByLabel('Filter name').fill('Area');
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect((await storedMetadata(page, id)).native_filter_configuration?.map((f) => f.name)).toEqual(['Area']);
+
+    // The editor's Save sends its metadata: with the modal's filters, and without asking to overwrite the modal's save.
+    await page.getByRole('textbox', { name: 'Dashboard title' }).fill('Filtered economies');
+    const saved = page.waitForResponse((r) => /^\/api\/v1\/dashboard\/\d+$/.test(new URL(r.url()).pathname) && r.request().method() === 'PUT');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    expect((await saved).status()).toBe(200);
+    await page.getByText('This dashboard was saved successfully.').waitFor();
+    const stored = await storedMetadata(page, id);
+    expect(stored.native_filter_configuration?.map((f) => f.name)).toEqual(['Area']);
+    expect(stored.color_scheme).toBe('supersetColors');
   });
 });

@@ -14,6 +14,8 @@ import { CssEditorDialog } from '~/ui/dashboards/css/css-editor-dialog';
 import { styleText } from '~/ui/dashboards/dashboard-view/chart-requests';
 import { DashboardViewContext, useDashboardView, type DashboardView } from '~/ui/dashboards/dashboard-view/context';
 import type { DashboardPageView } from '~/ui/dashboards/dashboard-view/dashboard-page';
+import { useLazyDialog } from '~/ui/dashboards/dashboard-view/use-lazy-dialog';
+import type { FilterConfigSaved } from '~/ui/dashboards/filter-config/filter-config-modal';
 import { PropertiesDialog } from '~/ui/dashboards/properties/properties-dialog';
 import { showToast } from '~/ui/toasts';
 import { useShell } from '~/ui/use-shell';
@@ -26,7 +28,7 @@ import { editorReducer, initEditorState, withSeed } from './editor-state';
 import { EditorToolbar } from './editor-toolbar';
 import { OverwriteDialog } from './overwrite-dialog';
 import { SaveAsDialog } from './save-as-dialog';
-import { dashboardPathAfterSave, propertiesChanged, titleToSave } from './save-dashboard';
+import { dashboardPathAfterSave, propertiesChanged, titleToSave, withStoredNativeFilters } from './save-dashboard';
 import { SidePanel } from './side-panel';
 import { useDashboardActions } from './use-dashboard-actions';
 import { useEditorCharts } from './use-editor-charts';
@@ -72,6 +74,15 @@ export default function DashboardEditor({ page }: { page: DashboardPageView }) {
   const activeTabs = useMemo(() => resolveActiveTabs(layout, requestedTabs), [layout, requestedTabs]);
   const [dialog, setDialog] = useState<Dialog>(null);
   const unsaved = history.hasUnsavedChanges || propertiesChanged(properties, saved.properties);
+  const filterConfig = useLazyDialog(() => import('~/ui/dashboards/filter-config/filter-config-modal'));
+  // The modal stored the filters already: the editor's metadata (edited and saved copies alike) takes
+  // them, and the stored time they match, so its own Save neither puts the loaded filters back nor
+  // asks to overwrite the modal's save.
+  const filtersSaved = useCallback((stored: FilterConfigSaved) => {
+    const merge = (p: DashboardProperties) => ({ ...p, json_metadata: withStoredNativeFilters(p.json_metadata, stored.jsonMetadata) });
+    setProperties(merge);
+    setSaved((s) => ({ properties: merge(s.properties), lastModifiedTime: stored.lastModifiedTime ?? s.lastModifiedTime }));
+  }, []);
 
   const toast = useCallback<Editor['toast']>((kind, text) => showToast(createToast(TOAST_TYPES[kind], text)), []);
   const charts = useEditorCharts({ page, view, layout, activeTabs, csrfToken });
@@ -172,6 +183,7 @@ export default function DashboardEditor({ page }: { page: DashboardPageView }) {
             onTogglePublished={() => void actions.setPublished(!published).then((done) => done && setPublishedState(!published))}
             onEditProperties={() => setDialog('properties')}
             onEditCss={() => setDialog('css')}
+            onEditFilters={filterConfig.open}
             onDiscard={() => (unsaved ? setDialog('discard') : leave())}
             onSave={() => void actions.save(properties, layout)}
             onSaveAs={() => setDialog('saveAs')}
@@ -190,6 +202,7 @@ export default function DashboardEditor({ page }: { page: DashboardPageView }) {
           onChange={(css) => setProperties((p) => ({ ...p, css }))} />
         <SaveAsDialog open={dialog === 'saveAs'} onClose={() => setDialog(null)} defaultTitle={`${title} [copy]`}
           onSave={(newTitle, duplicate) => actions.saveAs(newTitle, duplicate, properties, layout)} />
+        {filterConfig.render({ dashboardId, onSaved: filtersSaved })}
         <DeleteDialog open={dialog === 'delete'} onClose={() => setDialog(null)} name={title} onDelete={() => actions.remove(title)} />
         <DiscardDialog open={dialog === 'discard'} onClose={() => setDialog(null)} onDiscard={() => { setDialog(null); leave(); }} />
         <OverwriteDialog open={actions.overwrite !== null} items={actions.overwrite?.items ?? []} changedOn={actions.overwrite?.changedOn ?? ''}

@@ -1,6 +1,6 @@
 /**
  * The header bar of edit mode, in place of the view's header: the title edited in place, undo
- * and redo, the properties and CSS dialogs, the publish toggle, the unsaved-changes flag, Discard,
+ * and redo, the properties, CSS and native filter dialogs, the publish toggle, the unsaved-changes flag, Discard,
  * Save, and a menu with 'Save as' and Delete.
  */
 import { Button, buttonClass } from '~/ui/primitives/button';
@@ -20,6 +20,7 @@ type Props = {
   onTogglePublished: () => void;
   onEditProperties: () => void;
   onEditCss: () => void;
+  onEditFilters: () => void;
   onDiscard: () => void;
   onSave: () => void;
   onSaveAs: () => void;
@@ -48,6 +49,7 @@ export function EditorToolbar(props: Props) {
         </Button>
         <Button size="sm" onClick={props.onEditProperties}>Edit properties</Button>
         <Button size="sm" onClick={props.onEditCss}>Edit CSS</Button>
+        <Button size="sm" onClick={props.onEditFilters}>Edit filters</Button>
         <Button size="sm" onClick={props.onDiscard}>Discard</Button>
         <Button size="sm" variant="primary" onClick={props.onSave} disabled={saving} aria-busy={saving}>Save</Button>
         <Menu label="More dashboard actions" anchor="bottom end" trigger={<span aria-hidden="true">⋯</span>} triggerClassName={buttonClass('ghost', 'sm')}>

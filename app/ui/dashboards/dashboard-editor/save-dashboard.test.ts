@@ -4,7 +4,7 @@ import { chart, gridLayout, row } from '~/lib/dashboard/layout/fixtures/build-la
 import type { DashboardProperties } from './contract';
 import {
   copyPayload, dashboardPathAfterSave, deleteFailureMessage, epochSeconds, MetadataError, messagesOf, overwriteItems, propertiesChanged, readFailure, saveFailureMessage,
-  savePayload, savedElsewhere, type StoredDashboard,
+  savePayload, savedElsewhere, withStoredNativeFilters, type StoredDashboard,
 } from './save-dashboard';
 
 const props = (over: Partial<DashboardProperties> = {}): DashboardProperties => ({
@@ -158,4 +158,29 @@ describe('save as', () => {
 it('sees properties changes whatever the key order', () => {
   expect(propertiesChanged(props(), { ...props() })).toBe(false);
   expect(propertiesChanged(props(), props({ css: 'a' }))).toBe(true);
+});
+
+describe('the filters saved by the configuration modal', () => {
+  const stored = JSON.stringify({ color_scheme: 'other', positions: { ROOT_ID: {} }, native_filter_configuration: [{ id: 'NATIVE_FILTER-new' }] });
+
+  it('replace the loaded ones in the metadata the editor saves, every other key staying the editor\'s', () => {
+    const editor = JSON.stringify({ color_scheme: 'supersetColors', native_filter_configuration: [{ id: 'NATIVE_FILTER-old' }], refresh_frequency: 10 }, null, 2);
+    const merged = withStoredNativeFilters(editor, stored);
+    expect(JSON.parse(merged)).toEqual({ color_scheme: 'supersetColors', native_filter_configuration: [{ id: 'NATIVE_FILTER-new' }], refresh_frequency: 10 });
+    const payload = savePayload(props({ json_metadata: merged }), props(), emptyLayout());
+    expect((JSON.parse(payload.json_metadata) as { native_filter_configuration: unknown }).native_filter_configuration).toEqual([{ id: 'NATIVE_FILTER-new' }]);
+  });
+
+  it('are added to metadata that had none, and the same text stays unchanged for the unsaved check', () => {
+    const a = props();
+    const b = props();
+    const next = (p: DashboardProperties) => ({ ...p, json_metadata: withStoredNativeFilters(p.json_metadata, stored) });
+    expect(JSON.parse(next(a).json_metadata)).toMatchObject({ native_filter_configuration: [{ id: 'NATIVE_FILTER-new' }] });
+    expect(propertiesChanged(next(a), next(b))).toBe(false);
+    expect(JSON.parse(withStoredNativeFilters('', stored))).toEqual({ native_filter_configuration: [{ id: 'NATIVE_FILTER-new' }] });
+  });
+
+  it('leave metadata text that is not a JSON object as typed', () => {
+    expect(withStoredNativeFilters('{nope', stored)).toBe('{nope');
+  });
 });

@@ -264,3 +264,18 @@ export function copyPayload(title: string, duplicateSlices: boolean, properties:
 export function propertiesChanged(a: DashboardProperties, b: DashboardProperties): boolean {
   return canonicalJson(a) !== canonicalJson(b);
 }
+
+/**
+ * The editor's JSON metadata text with the native filter configuration another save stored (the
+ * filter configuration modal PUTs json_metadata itself): the editor's later Save sends its whole
+ * metadata, which would otherwise put back the filters it loaded. Every other key stays the
+ * editor's; text that is not a JSON object is left as typed (Save reports it).
+ */
+export function withStoredNativeFilters(editorMetadata: string, storedMetadata: string): string {
+  const editor = editorMetadata.trim() ? metadataOf(editorMetadata) : {};
+  const stored = metadataOf(storedMetadata);
+  if (editor === null || stored === null) return editorMetadata;
+  const next: Record<string, unknown> = { ...editor, native_filter_configuration: stored.native_filter_configuration };
+  if (stored.native_filter_configuration === undefined) delete next.native_filter_configuration;
+  return JSON.stringify(next, null, 2);
+}

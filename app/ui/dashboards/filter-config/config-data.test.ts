@@ -1,11 +1,11 @@
 /** The configuration modal's data: the metadata saved, the scoping tree and its scope, parents, the values query and defaults. */
 import { describe, expect, it } from 'vitest';
 import { chart, gridLayout, row, tab, tabs, tabsLayout } from '~/lib/dashboard/layout/fixtures/build-layout';
-import { FILTER_RANGE } from '~/lib/dashboard/native-filters/types';
+import { FILTER_RANGE, FILTER_SELECT, FILTER_TIME, FILTER_TIME_COLUMN, FILTER_TIME_GRAIN } from '~/lib/dashboard/native-filters/types';
 import {
-  chartIdsOf, columnValuesQuery, defaultMaskFor, metadataToSave, parentChoices, parseValueList, readMetadata, scopeOfChecked, scopeTree, valuesOfResult,
+  chartIdsOf, columnOptionOf, columnsFor, typeChangePatch, type ColumnOption, columnValuesQuery, defaultMaskFor, metadataToSave, parentChoices, parseValueList, readMetadata, scopeOfChecked, scopeTree, valuesOfResult,
 } from './config-data';
-import { newDivider, newFilter } from './config-state';
+import { configReducer, initialConfigState, newDivider, newFilter, validate } from './config-state';
 
 const filter = (seed: string, parents: string[] = []) => ({
   ...newFilter(seed), name: seed, targets: [{ datasetId: 3, column: { name: 'region' } }], cascadeParentIds: parents,
@@ -79,5 +79,46 @@ describe('default values', () => {
 
   it('splits a typed list', () => {
     expect(parseValueList(' Europe, Asia ,,')).toEqual(['Europe', 'Asia']);
+  });
+});
+
+describe('the Column list by filter type', () => {
+  // As GET /api/v1/dataset/{id} lists them: type_generic 0 numeric, 1 string, 2 temporal.
+  const columns = [
+    { column_name: 'region', type: 'VARCHAR(255)', type_generic: 1, is_dttm: false },
+    { column_name: 'SP_POP_TOTL', type: 'FLOAT', type_generic: 0, is_dttm: false },
+    { column_name: 'year', type: 'TIMESTAMP', type_generic: 2, is_dttm: true },
+    { column_name: 'rank', type: 'BIGINT', type_generic: null, is_dttm: false },
+    { column_name: 'created', type: 'DATE', type_generic: null, is_dttm: false },
+    { column_name: 42 },
+  ].map(columnOptionOf).filter((c): c is ColumnOption => c !== null);
+  const names = (list: ColumnOption[]) => list.map((c) => c.name);
+
+  it('reads the dataset API columns, a temporal type counting as temporal', () => {
+    expect(names(columns)).toEqual(['region', 'SP_POP_TOTL', 'year', 'rank', 'created']);
+    expect(columns.filter((c) => c.isTemporal).map((c) => c.name)).toEqual(['year', 'created']);
+  });
+
+  it('offers numeric columns only to a numerical range, every column to a value filter, none to the time filters', () => {
+    expect(names(columnsFor(FILTER_RANGE, columns))).toEqual(['SP_POP_TOTL', 'rank']);
+    expect(names(columnsFor(FILTER_SELECT, columns))).toEqual(names(columns));
+    for (const type of [FILTER_TIME, FILTER_TIME_COLUMN, FILTER_TIME_GRAIN]) expect(columnsFor(type, columns)).toEqual([]);
+  });
+
+  it('clears a column that does not fit the new type, and validation then asks for one', () => {
+    const target = { datasetId: 3, column: { name: 'region' } };
+    expect(typeChangePatch(FILTER_RANGE, target, columns)).toEqual({ filterType: FILTER_RANGE, defaultDataMask: {}, target: { column: null } });
+    expect(typeChangePatch(FILTER_RANGE, { datasetId: 3, column: { name: 'rank' } }, columns)).toEqual({ filterType: FILTER_RANGE, defaultDataMask: {} });
+    expect(typeChangePatch(FILTER_SELECT, { datasetId: 3, column: { name: 'rank' } }, columns)).toEqual({ filterType: FILTER_SELECT, defaultDataMask: {} });
+    // A time column filter targets the dataset only (its column is its value).
+    expect(typeChangePatch(FILTER_TIME_COLUMN, target, columns).target).toEqual({ column: null });
+    // Columns not loaded yet: the choice stays.
+    expect(typeChangePatch(FILTER_RANGE, target, null)).toEqual({ filterType: FILTER_RANGE, defaultDataMask: {} });
+
+    const start = initialConfigState([filter('a')]);
+    const state = configReducer(start, { type: 'update', id: 'NATIVE_FILTER-a', patch: typeChangePatch(FILTER_RANGE, target, columns) });
+    const changed = state.items[0];
+    expect(changed.type === 'NATIVE_FILTER' && changed.targets[0]).toEqual({ datasetId: 3 });
+    expect(validate(state).errors['NATIVE_FILTER-a']?.column).toBe('Column is required');
   });
 });

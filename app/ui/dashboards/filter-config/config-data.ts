@@ -9,7 +9,7 @@ import { DASHBOARD_ROOT_ID, type DashboardLayout } from '~/lib/dashboard/layout'
 import { buildDataMask, chartsInScope, dependentsOf, withScopesResolved } from '~/lib/dashboard/native-filters';
 import {
   FILTER_RANGE, FILTER_SELECT, FILTER_TIME, NATIVE_FILTER,
-  type DataMask, type FilterConfigItem, type FilterScope, type NativeFilter, type SelectValue,
+  type DataMask, type NativeFilterTarget, type FilterConfigItem, type FilterScope, type NativeFilter, type SelectValue,
 } from '~/lib/dashboard/native-filters/types';
 import { toStoredConfiguration } from '~/lib/dashboard/native-filters/parse';
 import { isJsonObject, parseStoredObject } from '~/lib/safe-json';
@@ -157,4 +157,55 @@ export function settingsOf(filterType: string) {
     range: filterType === FILTER_RANGE,
     time: filterType === FILTER_TIME,
   };
+}
+
+/** A dataset column as GET /api/v1/dataset/{id} lists it, as far as the Column choice needs. */
+export type ColumnOption = { name: string; type: string | null; typeGeneric: number | null; isTemporal: boolean };
+
+/** Superset's generic column types (type_generic), as the dataset API sends them. */
+const GENERIC_NUMERIC = 0;
+const GENERIC_TEMPORAL = 2;
+// Columns whose generic type is unknown (not synced, a virtual expression) are judged by the database type's name.
+const NUMERIC_TYPE = /INT|NUM|DEC|FLOAT|DOUBLE|REAL|MONEY|SERIAL/i;
+const TEMPORAL_TYPE = /DATE|TIME/i;
+
+/** A column of the dataset's API answer as a choice (anything unreadable left out). */
+export function columnOptionOf(column: { column_name?: unknown; type?: unknown; type_generic?: unknown; is_dttm?: unknown }): ColumnOption | null {
+  if (typeof column.column_name !== 'string' || !column.column_name) return null;
+  const type = typeof column.type === 'string' && column.type ? column.type : null;
+  const typeGeneric = typeof column.type_generic === 'number' ? column.type_generic : null;
+  const isTemporal = column.is_dttm === true || typeGeneric === GENERIC_TEMPORAL || (typeGeneric === null && type !== null && TEMPORAL_TYPE.test(type));
+  return { name: column.column_name, type, typeGeneric, isTemporal };
+}
+
+const isNumeric = (column: ColumnOption) =>
+  column.typeGeneric !== null ? column.typeGeneric === GENERIC_NUMERIC : column.type !== null && NUMERIC_TYPE.test(column.type) && !column.isTemporal;
+
+/**
+ * Whether a filter type may target the column: a numerical range a numeric one only, a value
+ * filter any. Time range, time column and time grain filters target no column (the engine reads
+ * a time column filter's column from its value, granularity_sqla, not from its target).
+ */
+export function columnFits(filterType: string, column: ColumnOption): boolean {
+  if (filterType === FILTER_RANGE) return isNumeric(column);
+  return settingsOf(filterType).column;
+}
+
+/** The columns the Column list offers for a filter type. */
+export function columnsFor(filterType: string, columns: readonly ColumnOption[]): ColumnOption[] {
+  return columns.filter((column) => columnFits(filterType, column));
+}
+
+/**
+ * The patch of a filter type change: no default value (one type's means nothing to another) and,
+ * when the dataset's columns are known and the chosen column does not fit the new type, no column
+ * (validation then asks for one).
+ */
+export function typeChangePatch(
+  filterType: string, target: NativeFilterTarget | undefined, columns: readonly ColumnOption[] | null,
+): { filterType: string; defaultDataMask: DataMask; target?: { column: null } } {
+  const name = target?.column?.name;
+  const column = name && columns ? columns.find((option) => option.name === name) : undefined;
+  const clear = Boolean(name) && (!settingsOf(filterType).column || (column !== undefined && !columnFits(filterType, column)));
+  return { filterType, defaultDataMask: {}, ...(clear ? { target: { column: null } } : {}) };
 }

@@ -50,7 +50,7 @@ export interface ConfigItemPatch {
   name?: string;
   filterType?: string;
   /** Merged into the first target; a new dataset clears the column unless one is given. */
-  target?: { datasetId?: number; column?: NativeFilterTarget['column'] };
+  target?: { datasetId?: number; column?: NativeFilterTarget['column'] | null };
   /** Merged into the current control values. */
   controlValues?: FilterControlValues;
   defaultDataMask?: DataMask;
@@ -154,7 +154,8 @@ function patchFilter(filter: NativeFilter, patch: ConfigItemPatch): NativeFilter
       target.datasetId = datasetId;
       delete target.column;
     }
-    if (column !== undefined) target.column = column;
+    if (column === null) delete target.column;
+    else if (column !== undefined) target.column = column;
     next.targets = [target, ...rest];
   }
   return next;

@@ -19,22 +19,28 @@ import { Dialog } from '~/ui/primitives/dialog';
 import { requestJson } from '~/ui/request-json';
 import { showToast } from '~/ui/toasts';
 import { useShell } from '~/ui/use-shell';
-import { metadataToSave, readMetadata, scopeTree, type ScopeNode } from './config-data';
+import { columnOptionOf, metadataToSave, readMetadata, scopeTree, type ColumnOption, type ScopeNode } from './config-data';
 import {
   PENDING_DELETE_MS, UNTITLED, configReducer, initialConfigState, itemsToSave, toSaved, validate,
   type ConfigState, type RemovedItem,
 } from './config-state';
-import { DividerForm, FilterForm, type ColumnOption, type Columns, type DatasetOption } from './filter-form';
+import { DividerForm, FilterForm, type Columns, type DatasetOption } from './filter-form';
 
 export type FilterConfigModalProps = {
   dashboardId: number;
   open: boolean;
   onClose: () => void;
-  /** After a successful save (the caller revalidates the page); the modal closes itself too. */
-  onSaved: () => void;
+  /**
+   * After a successful save (the caller revalidates the page, or the editor keeps the stored
+   * json_metadata and last_modified_time for its own later save); the modal closes itself too.
+   */
+  onSaved: (saved: FilterConfigSaved) => void;
   /** The filter to show first (a filter's 'Edit' in the bar). */
   initialFilterId?: string;
 };
+
+/** What a save stored: the json_metadata PUT, and the dashboard's last_modified_time after it (when answered). */
+export type FilterConfigSaved = { jsonMetadata: string; lastModifiedTime: number | null };
 
 export const SAVE = 'Save';
 export const CANCEL = 'Cancel';
@@ -88,9 +94,9 @@ function useDatasetColumns(datasetIds: readonly number[]): Record<number, Column
     const ids = key.split(',').map(Number);
     setColumns((known) => ({ ...known, ...Object.fromEntries(ids.map((id) => [id, { state: 'loading' } as Columns])) }));
     for (const id of ids) {
-      requestJson<{ result: { columns?: { column_name: string; type?: string | null; is_dttm?: boolean }[] } }>('', `/api/v1/dataset/${id}`).then(
+      requestJson<{ result: { columns?: Parameters<typeof columnOptionOf>[0][] } }>('', `/api/v1/dataset/${id}`).then(
         ({ body }) => {
-          const list: ColumnOption[] = (body.result.columns ?? []).map((c) => ({ name: c.column_name, type: c.type ?? null, isTemporal: c.is_dttm === true }));
+          const list = (body.result.columns ?? []).map(columnOptionOf).filter((c): c is ColumnOption => c !== null);
           setColumns((known) => ({ ...known, [id]: { state: 'ready', columns: list } }));
         },
         () => setColumns((known) => ({ ...known, [id]: { state: 'failed' } })),
@@ -121,7 +127,7 @@ type EditorProps = {
   data: Loaded;
   initialFilterId?: string;
   onClose: () => void;
-  onSaved: () => void;
+  onSaved: (saved: FilterConfigSaved) => void;
   /** Where the editor leaves its cancel, for the frame's Escape and click outside. */
   cancelRef: MutableRefObject<(() => void) | null>;
 };
@@ -163,8 +169,9 @@ function Editor({ dashboardId, data, initialFilterId, onClose, onSaved, cancelRe
     if (result.firstInvalidId !== null) return;
     setSaving(true);
     try {
-      await requestJson(csrfToken, `/api/v1/dashboard/${dashboardId}`, { method: 'PUT', body: { json_metadata: metadataToSave(data.metadata, itemsToSave(state), data.layout) } });
-      onSaved();
+      const jsonMetadata = metadataToSave(data.metadata, itemsToSave(state), data.layout);
+      const { body } = await requestJson<{ last_modified_time?: unknown } | null>(csrfToken, `/api/v1/dashboard/${dashboardId}`, { method: 'PUT', body: { json_metadata: jsonMetadata } });
+      onSaved({ jsonMetadata, lastModifiedTime: typeof body?.last_modified_time === 'number' ? body.last_modified_time : null });
       onClose();
     } catch (error) {
       showToast(dangerToast((await getClientError(error)).error));

@@ -9,7 +9,7 @@ import { FILTER_RANGE, FILTER_SELECT, FILTER_TIME, FILTER_TIME_COLUMN, FILTER_TI
 import { Input, TextArea } from '~/ui/primitives/input';
 import { Select } from '~/ui/primitives/select';
 import { requestJson } from '~/ui/request-json';
-import { columnValuesQuery, defaultMaskFor, defaultValueOf, parentChoices, parseValueList, settingsOf, valuesOfResult } from './config-data';
+import { columnsFor, columnValuesQuery, defaultMaskFor, defaultValueOf, parentChoices, parseValueList, settingsOf, typeChangePatch, valuesOfResult, type ColumnOption } from './config-data';
 import type { ConfigItemPatch, FieldErrors } from './config-state';
 import { ScopeTree } from './scope-tree';
 import type { ScopeNode } from './config-data';
@@ -30,7 +30,7 @@ const RANGE_MODES = [
 ];
 
 export type DatasetOption = { id: number; name: string };
-export type ColumnOption = { name: string; type: string | null; isTemporal: boolean };
+export type { ColumnOption };
 export type Columns = { state: 'loading' } | { state: 'ready'; columns: ColumnOption[] } | { state: 'failed' };
 
 function Check({ label, checked, onChange, hint }: { label: string; checked: boolean; onChange: (checked: boolean) => void; hint?: string }) {
@@ -157,13 +157,14 @@ export function FilterForm({ filter, errors, items, datasets, columns, layout, t
   const [preFilter, setPreFilter] = useState(() => Boolean(where) || Boolean(filter.time_range));
   const [dependent, setDependent] = useState(() => filter.cascadeParentIds.length > 0);
   const choices = parentChoices(filter, items);
-  const columnOptions = columns?.state === 'ready' ? columns.columns : [];
+  const known = columns?.state === 'ready' ? columns.columns : null;
+  const columnOptions = columnsFor(filter.filterType, known ?? []);
 
   return (
     <div className="space-y-4">
       <div className="grid grid-cols-2 gap-3">
-        {/* A default value of one type means nothing to another: a new type starts without one. */}
-        <Select label="Filter type" value={filter.filterType} onChange={(event) => onChange({ filterType: event.target.value, defaultDataMask: {} })}>
+        {/* A new type starts without a default value, and without a column that does not fit it. */}
+        <Select label="Filter type" value={filter.filterType} onChange={(event) => onChange(typeChangePatch(event.target.value, filter.targets[0], known))}>
           {Object.entries(FILTER_TYPE_LABELS).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
           {!FILTER_TYPE_LABELS[filter.filterType] && <option value={filter.filterType}>{filter.filterType}</option>}
         </Select>
