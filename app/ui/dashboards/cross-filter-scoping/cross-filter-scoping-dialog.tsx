@@ -19,6 +19,7 @@ import { Dialog, DialogActions } from '~/ui/primitives/dialog';
 import { requestJson } from '~/ui/request-json';
 import { showToast } from '~/ui/toasts';
 import { useShell } from '~/ui/use-shell';
+import { updateStoredMetadata } from '~/ui/dashboards/stored-metadata';
 import { reachedBy, readScoping, scopingMetadata, type CrossFilterScoping } from './scoping';
 
 export const SAVE_FAILED = 'Failed to save cross-filter scoping';
@@ -102,10 +103,7 @@ export default function CrossFilterScopingDialog({ dashboardId, layout, charts, 
     if (!scoping) return;
     setSaving(true);
     try {
-      const url = `/api/v1/dashboard/${dashboardId}`;
-      const { body } = await requestJson<DashboardAnswer>(csrfToken, url);
-      const metadata = scopingMetadata(layout, parseStoredObject(body.result.json_metadata), scoping, chartIds, options);
-      await requestJson(csrfToken, url, { method: 'PUT', body: { json_metadata: JSON.stringify(metadata) } });
+      await updateStoredMetadata(csrfToken, dashboardId, (stored) => scopingMetadata(layout, stored, scoping, chartIds, options));
       onSaved();
       onClose();
     } catch {

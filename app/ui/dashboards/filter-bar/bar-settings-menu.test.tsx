@@ -1,7 +1,8 @@
 /** The filter bar's settings menu: editors' only, once hydrated; a setting saved over the stored json_metadata. */
+import { parseStoredObject } from '~/lib/safe-json';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BarSettingsMenu, readMetadata, saveMetadataKey, type BarSettingsMenuProps } from './bar-settings-menu';
+import { BarSettingsMenu, saveMetadataKey, type BarSettingsMenuProps } from './bar-settings-menu';
 
 const props = (over: Partial<BarSettingsMenuProps>): BarSettingsMenuProps => ({
   dashboardId: 5,
@@ -26,12 +27,12 @@ describe('BarSettingsMenu', () => {
   });
 });
 
-describe('readMetadata', () => {
+describe('parseStoredObject (the stored metadata read)', () => {
   it('reads the stored text as an object, and anything else as none', () => {
-    expect(readMetadata('{"color_scheme":"x"}')).toEqual({ color_scheme: 'x' });
-    expect(readMetadata(null)).toEqual({});
-    expect(readMetadata('[1]')).toEqual({});
-    expect(readMetadata('{oops')).toEqual({});
+    expect(parseStoredObject('{"color_scheme":"x"}')).toEqual({ color_scheme: 'x' });
+    expect(parseStoredObject(null)).toEqual({});
+    expect(parseStoredObject('[1]')).toEqual({});
+    expect(parseStoredObject('{oops')).toEqual({});
   });
 });
 

@@ -12,7 +12,7 @@ import { getClientError } from '~/lib/client-error';
 import { dangerToast } from '~/lib/toasts';
 import { Icon } from '~/ui/primitives/icon';
 import { Menu, MenuAction } from '~/ui/primitives/menu';
-import { requestJson } from '~/ui/request-json';
+import { updateStoredMetadata } from '~/ui/dashboards/stored-metadata';
 import { showToast } from '~/ui/toasts';
 import { useShell } from '~/ui/use-shell';
 
@@ -31,25 +31,9 @@ export type BarSettingsMenuProps = {
   onChanged: () => void;
 };
 
-type Metadata = Record<string, unknown>;
-
-/** The stored json_metadata text read as an object ({} when empty or not an object). */
-export function readMetadata(text: string | null | undefined): Metadata {
-  if (!text) return {};
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Metadata) : {};
-  } catch {
-    return {};
-  }
-}
-
 /** Saves one json_metadata key on the dashboard, over the metadata as stored now. */
 export async function saveMetadataKey(csrfToken: string, dashboardId: number, key: string, value: unknown): Promise<void> {
-  const url = `/api/v1/dashboard/${dashboardId}`;
-  const { body } = await requestJson<{ result?: { json_metadata?: string | null } }>(csrfToken, url);
-  const metadata = { ...readMetadata(body?.result?.json_metadata), [key]: value };
-  await requestJson(csrfToken, url, { method: 'PUT', body: { json_metadata: JSON.stringify(metadata) } });
+  await updateStoredMetadata(csrfToken, dashboardId, (stored) => ({ ...stored, [key]: value }));
 }
 
 /** An item that is on or off: a check mark, and the state spoken after the label. */

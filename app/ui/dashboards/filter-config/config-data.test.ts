@@ -1,9 +1,10 @@
 /** The configuration modal's data: the metadata saved, the scoping tree and its scope, parents, the values query and defaults. */
+import { parseStoredObject } from '~/lib/safe-json';
 import { describe, expect, it } from 'vitest';
 import { chart, gridLayout, row, tab, tabs, tabsLayout } from '~/lib/dashboard/layout/fixtures/build-layout';
 import { FILTER_RANGE, FILTER_SELECT, FILTER_TIME, FILTER_TIME_COLUMN, FILTER_TIME_GRAIN } from '~/lib/dashboard/native-filters/types';
 import {
-  chartIdsOf, columnOptionOf, columnsFor, typeChangePatch, type ColumnOption, columnValuesQuery, defaultMaskFor, metadataToSave, parentChoices, parseValueList, readMetadata, scopeOfChecked, scopeTree, valuesOfResult,
+  chartIdsOf, columnOptionOf, columnsFor, typeChangePatch, type ColumnOption, columnValuesQuery, defaultMaskFor, metadataToSave, parentChoices, parseValueList, scopeOfChecked, scopeTree, valuesOfResult,
 } from './config-data';
 import { configReducer, initialConfigState, newDivider, newFilter, validate } from './config-state';
 
@@ -13,7 +14,7 @@ const filter = (seed: string, parents: string[] = []) => ({
 
 describe('metadataToSave', () => {
   it('replaces native_filter_configuration and keeps every other key', () => {
-    const metadata = readMetadata(JSON.stringify({ color_scheme: 'bnbColors', native_filter_configuration: [{ id: 'old' }], refresh_frequency: 10 }));
+    const metadata = parseStoredObject(JSON.stringify({ color_scheme: 'bnbColors', native_filter_configuration: [{ id: 'old' }], refresh_frequency: 10 }));
     const saved = JSON.parse(metadataToSave(metadata, [filter('a'), newDivider('d')], null)) as Record<string, unknown>;
     expect(saved.color_scheme).toBe('bnbColors');
     expect(saved.refresh_frequency).toBe(10);
@@ -27,8 +28,8 @@ describe('metadataToSave', () => {
   });
 
   it('reads broken metadata as empty', () => {
-    expect(readMetadata('{nope')).toEqual({});
-    expect(readMetadata(null)).toEqual({});
+    expect(parseStoredObject('{nope')).toEqual({});
+    expect(parseStoredObject(null)).toEqual({});
   });
 });
 

@@ -12,17 +12,12 @@ import {
   type DataMask, type NativeFilterTarget, type FilterConfigItem, type FilterScope, type NativeFilter, type SelectValue,
 } from '~/lib/dashboard/native-filters/types';
 import { toStoredConfiguration } from '~/lib/dashboard/native-filters/parse';
-import { isJsonObject, parseStoredObject } from '~/lib/safe-json';
+import { isJsonObject } from '~/lib/safe-json';
 
 /** How many values the default value's list offers (the native filter row limit). */
 export const VALUES_ROW_LIMIT = 1000;
 
 const isFilter = (item: FilterConfigItem): item is NativeFilter => item.type === NATIVE_FILTER;
-
-/** The stored json_metadata as an object ({} when empty or unreadable). */
-export function readMetadata(text: string | null | undefined): Record<string, unknown> {
-  return parseStoredObject(text);
-}
 
 /**
  * json_metadata to PUT: the stored one with native_filter_configuration replaced by the list in

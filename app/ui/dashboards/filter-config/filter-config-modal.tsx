@@ -19,7 +19,8 @@ import { Dialog } from '~/ui/primitives/dialog';
 import { requestJson } from '~/ui/request-json';
 import { showToast } from '~/ui/toasts';
 import { useShell } from '~/ui/use-shell';
-import { columnOptionOf, metadataToSave, readMetadata, scopeTree, type ColumnOption, type ScopeNode } from './config-data';
+import { parseStoredObject } from '~/lib/safe-json';
+import { columnOptionOf, metadataToSave, scopeTree, type ColumnOption, type ScopeNode } from './config-data';
 import {
   PENDING_DELETE_MS, UNTITLED, configReducer, initialConfigState, itemsToSave, toSaved, validate,
   type ConfigState, type RemovedItem,
@@ -66,7 +67,7 @@ async function loadConfiguration(dashboardId: number, signal: AbortSignal): Prom
     requestJson<{ result: { id: number; slice_name: string }[] }>('', `/api/v1/dashboard/${dashboardId}/charts`, { signal }).catch(() => null),
     requestJson<{ result: { id: number; table_name: string }[] }>('', DATASETS_URL, { signal }).catch(() => null),
   ]);
-  const metadata = readMetadata(dashboard.body.result.json_metadata);
+  const metadata = parseStoredObject(dashboard.body.result.json_metadata);
   const { items } = parseFilterConfiguration(metadata.native_filter_configuration ?? []);
   let layout: DashboardLayout | null = null;
   try {
